@@ -1,0 +1,35 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+
+/**
+ * NATS JetStream subjects (`ligature.<domain>.<entity>.<event>`) and payloads. Every payload carries `type`
+ * and `version`, and is validated at both ends: NATS itself is untyped.
+ */
+export const STREAM_NAME = 'LIGATURE'
+export const STREAM_SUBJECTS = ['ligature.>']
+
+const event = <S extends string, P extends TSchema>(subject: S, payload: P) => ({
+  subject,
+  schema: Type.Object(
+    { type: Type.Literal(subject), version: Type.Literal(1), occurredAt: Type.String({ format: 'date-time' }), data: payload },
+    { additionalProperties: false },
+  ),
+})
+
+export const Events = {
+  envelopeReceived: event('ligature.envelopes.envelope.received', Type.Object({
+    name: Type.String(), displayName: Type.String(), inboxPath: Type.String(), sizeBytes: Type.Integer({ minimum: 0 }),
+  }, { additionalProperties: false })),
+  envelopeStatusChanged: event('ligature.envelopes.envelope.status-changed', Type.Object({
+    name: Type.String(), status: Type.Integer({ minimum: 0, maximum: 4 }),
+  }, { additionalProperties: false })),
+  dataProviderDeleted: event('ligature.registry.dataprovider.deleted', Type.Object({
+    id: Type.Integer(), code: Type.String(),
+  }, { additionalProperties: false })),
+  eventTypeDeleted: event('ligature.registry.eventtype.deleted', Type.Object({
+    id: Type.Integer(), code: Type.String(),
+  }, { additionalProperties: false })),
+} as const
+
+export type EventName = keyof typeof Events
+export type EventPayload<K extends EventName> = Static<(typeof Events)[K]['schema']>
+export type EventData<K extends EventName> = EventPayload<K>['data']

@@ -1,0 +1,38 @@
+import type { TSchema } from '@sinclair/typebox'
+import type { ErrorKey, ResourceName } from '../errors.js'
+import type { Role } from '../enums.js'
+
+export type ServiceName = 'registry' | 'projects' | 'envelopes' | 'results'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** One call of spec section 7. Services register from it, the gateway routes by it, OpenAPI is made from it. */
+export interface RouteDef {
+  /** Stable operation id, also the key of the handler a service supplies. */
+  id: string
+  method: HttpMethod
+  /** Fastify path under /api/v{version}, e.g. `/dataproviders/:id`. */
+  path: string
+  service: ServiceName
+  summary: string
+  tag: string
+  /** Least role that may call it; reads are further filtered by the token's project scope. */
+  role: Role
+  params?: TSchema
+  querystring?: TSchema
+  body?: TSchema
+  /** Multipart upload: the body is a file stream, validated by the handler. */
+  multipart?: boolean
+  successStatus: 200 | 201 | 202 | 204
+  /** Response schema of the success status (omitted for empty and binary answers). */
+  response?: TSchema
+  /** Binary answers (downloads): content type. */
+  produces?: string
+  /** Catalogue error used when the body fails validation. */
+  badRequest?: ErrorKey
+  /** Resource named in 404 answers. */
+  resource?: ResourceName
+  /** Other catalogue errors this call can answer, for the OpenAPI document and the tests. */
+  errors?: ErrorKey[]
+}
+
+export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T) => routes
