@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import replyFrom from '@fastify/reply-from'
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import { API_VERSION, buildOpenApiDocument, Errors, routeTable, SUPPORTED_API_VERSIONS, type ServiceName } from '@ligature/contracts'
+import { hasRole, loggerOptions, PRINCIPAL_HEADER, signPrincipal, type Principal } from '@ligature/service-kit'
+import type { GatewayDb } from './db.js'
+import { createTokenResolver } from './auth/tokens.js'
+import { createRouteMatcher } from './route-matcher.js'
+import { splitApiPath } from './api-path.js'
+
+export interface GatewayDeps {
+  db: Kysely<GatewayDb>
+  internalSecret: string
+  services: Record<ServiceName, string>
+  logger?: boolean | object
+}
+
+const send = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ message })
+
+/**
+ * The single entry: `/api/v{version}/…` (version defaults to 3.3), bearer-token authentication, the role the
+ * route table asks for, then a streamed proxy to the owning service with the principal signed for it.
+ * Bodies are never parsed here, so uploads stream straight through.
+ */
+export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? loggerOptions('gateway'), requestIdHeader: 'x-request-id', bodyLimit: Number.MAX_SAFE_INTEGER })
+  await app.register(replyFrom, { undici: { headersTimeout: 0, bodyTimeout: 0 } })
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload))
+
+  const resolveToken = createTokenResolver(deps.db)
+  const match = createRouteMatcher(routeTable)
+  const openapi = buildOpenApiDocument(`/api/v${API_VERSION}`)
+
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async (_req, reply) => {
+    const ok = await sql`select 1`.execute(deps.db).then(() => true, () => false)
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready' })
+  })
+  app.get('/openapi.json', async () => openapi)
+
+  const authenticate = async (req: FastifyRequest): Promise<Principal | null> => {
+    const header = req.headers.authorization
+    const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null
+    return m ? resolveToken(m[1]!) : null
+  }
+
+  app.all('/api/*', async (req, reply) => {
+    const split = splitApiPath(req.url)
+    if (!split.version || !(SUPPORTED_API_VERSIONS as readonly string[]).includes(split.version)) {
+      return send(reply, 404, Errors.unsupportedVersion.message.replace('{version}', split.version ?? ''))
+    }
+    if (req.method === 'GET' && split.path === '/openapi.json') return openapi
+    const principal = await authenticate(req)
+    if (!principal) return send(reply, 401, Errors.unauthorized.message)
+    const found = match(req.method, split.path)
+    if (found === null || found === 'method-not-allowed') return send(reply, 404, `Route ${req.method}:${req.url.split('?')[0]} not found.`)
+    if (!hasRole(principal, found.route.role)) return send(reply, 401, Errors.unauthorized.message)
+    const target = deps.services[found.route.service] + split.path + split.search
+    return reply.from(target, {
+      rewriteRequestHeaders: (_orig, headers) => {
+        const { authorization: _a, [PRINCIPAL_HEADER]: _p, ...rest } = headers
+        return { ...rest, [PRINCIPAL_HEADER]: signPrincipal(principal, deps.internalSecret) }
+      },
+      onError: (rep, { error }) => {
+        req.log.error({ err: { message: error.message }, service: found.route.service }, 'upstream failed')
+        if (!rep.sent) send(rep as unknown as FastifyReply, 502, 'The service behind this call is not available. Try again shortly.')
+      },
+    })
+  })
+  app.setNotFoundHandler((req, reply) => send(reply, 404, `Route ${req.method}:${req.url.split('?')[0]} not found.`))
+  app.setErrorHandler((err: Error, req, reply) => {
+    req.log.error({ err: { type: err.name, message: err.message } }, 'gateway error')
+    return send(reply, 500, Errors.internal.message)
+  })
+  return app
+}

@@ -1,0 +1,49 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import swagger from '@fastify/swagger'
+import { loggerOptions } from './logger.js'
+import { installErrorPolicy } from './error-policy.js'
+import { verifyPrincipal, PRINCIPAL_HEADER, type Principal } from './principal.js'
+
+declare module 'fastify' {
+  interface FastifyRequest { principal: Principal | null }
+}
+
+export interface ServiceAppOptions {
+  name: string
+  internalSecret: string
+  /** Readiness probes: each must resolve when its dependency answers. */
+  readiness?: Record<string, () => Promise<unknown>>
+  logger?: FastifyServerOptions['logger']
+  bodyLimit?: number
+}
+
+/**
+ * The common shell of every service: TypeBox validation that rejects extra properties, OpenAPI 3.1,
+ * health and readiness probes, the principal the gateway signed, and the error policy.
+ */
+export async function createServiceApp(opts: ServiceAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(opts.name),
+    bodyLimit: opts.bodyLimit ?? 5 * 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `ligature-${opts.name}`, version: '3.3' } } })
+  installErrorPolicy(app)
+  app.decorateRequest('principal', null)
+  app.addHook('onRequest', async (req) => {
+    req.principal = verifyPrincipal(req.headers[PRINCIPAL_HEADER] as string | undefined, opts.internalSecret)
+  })
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const checks: Record<string, string> = {}
+    for (const [name, probe] of Object.entries(opts.readiness ?? {})) {
+      checks[name] = await probe().then(() => 'ok', () => 'down')
+    }
+    const ready = Object.values(checks).every((c) => c === 'ok')
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })
+  })
+  return app as unknown as FastifyInstance
+}

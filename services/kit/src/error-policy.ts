@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { Errors, type RouteDef } from '@ligature/contracts'
+import { ApiError } from './errors.js'
+
+const validationProblems = (err: FastifyError) =>
+  (err.validation ?? []).map((v) => ({
+    path: (v.instancePath || '') + ((v.params as { missingProperty?: string; additionalProperty?: string })?.missingProperty ? `/${(v.params as { missingProperty: string }).missingProperty}` : (v.params as { additionalProperty?: string })?.additionalProperty ? `/${(v.params as { additionalProperty: string }).additionalProperty}` : '') || '/',
+    message: v.message ?? 'is not valid',
+  }))
+
+/**
+ * One error policy per service: ApiError carries its status and catalogue text; schema and parse failures get
+ * the route's catalogue message; anything else is logged and answered 500 with no detail.
+ */
+export function installErrorPolicy(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const route = (req.routeOptions.config as { route?: RouteDef } | undefined)?.route
+    if (err instanceof ApiError) {
+      return reply.status(err.status).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message })
+    }
+    if (err.validation) {
+      const key = err.validationContext === 'body' ? (route?.badRequest ?? 'invalidRequest') : 'invalidRequest'
+      return reply.status(400).send({ message: Errors[key].message, errors: validationProblems(err) })
+    }
+    const status = err.statusCode ?? 500
+    if (status === 413) return reply.status(413).send({ message: Errors.envelopeTooLarge.message })
+    if (status >= 400 && status < 500) {
+      // Unparseable bodies, wrong content types and the like.
+      const key = route?.badRequest ?? 'unparseableBody'
+      return reply.status(400).send({ message: Errors[key].message })
+    }
+    req.log.error({ err: { type: err.name, message: err.message, stack: err.stack } }, 'unhandled error')
+    return reply.status(500).send({ message: Errors.internal.message })
+  })
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ message: `Route ${req.method}:${req.url.split('?')[0]} not found.` })
+  })
+}

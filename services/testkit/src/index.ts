@@ -1,0 +1,3 @@
+export * from './database.js'
+export * from './platform.js'
+export * from './http.js'

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Role } from '@ligature/contracts'
+import { connectNats, createDb, ensureStream, migrateToLatest, startOutboxRelay } from '@ligature/service-kit'
+import { buildApp as buildGateway } from '@ligature/gateway/app'
+import { gatewayMigrations } from '@ligature/gateway/migrations'
+import { createToken } from '@ligature/gateway/tokens'
+import { buildApp as buildRegistry } from '@ligature/registry/app'
+import { registryMigrations } from '@ligature/registry/migrations'
+import { buildApp as buildProjects } from '@ligature/projects/app'
+import { projectsMigrations } from '@ligature/projects/migrations'
+import { buildApp as buildEnvelopes } from '@ligature/envelopes/app'
+import { envelopesMigrations } from '@ligature/envelopes/migrations'
+import { buildApp as buildResults } from '@ligature/results/app'
+import { resultsMigrations } from '@ligature/results/migrations'
+import { createTestDatabase } from './database.js'
+
+export interface PlatformOptions {
+  /** Maximum envelope size for the envelopes service. */
+  maxEnvelopeBytes?: number
+}
+
+/**
+ * The whole platform in one process for integration tests: every service on a loopback port, a real
+ * Postgres database of its own, its own NATS stream namespace and data folder. Tests talk to the gateway.
+ */
+export async function startPlatform(opts: PlatformOptions = {}) {
+  const database = await createTestDatabase()
+  const namespace = `t${randomBytes(5).toString('hex')}`
+  const dataDir = await mkdtemp(join(tmpdir(), 'ligature-test-'))
+  const internalSecret = randomBytes(24).toString('hex')
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'
+  const nc = await connectNats(natsUrl, `test-${namespace}`)
+  await ensureStream(nc, namespace)
+  const closers: (() => Promise<unknown>)[] = []
+  const logger = false
+
+  const start = async (schema: string, migrations: Record<string, any>, build: (db: any) => Promise<FastifyInstance>) => {
+    const db = createDb<any>({ databaseUrl: database.url, schema, poolSize: 4 })
+    await migrateToLatest(db, schema, migrations)
+    const app = await build(db)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const relay = startOutboxRelay({ db, schema, nc, log: app.log as never, namespace, pollMs: 50 })
+    closers.push(async () => { await relay.stop(); await app.close(); await db.destroy() })
+    const address = app.server.address() as { port: number }
+    return { url: `http://127.0.0.1:${address.port}`, db, app }
+  }
+
+  const registry = await start('registry', registryMigrations, (db) => buildRegistry({ db, internalSecret, logger }))
+  const projects = await start('projects', projectsMigrations, (db) => buildProjects({ db, internalSecret, logger }))
+  const envelopes = await start('envelopes', envelopesMigrations, (db) => buildEnvelopes({
+    db, internalSecret, logger, dataDir, maxEnvelopeBytes: opts.maxEnvelopeBytes ?? 50 * 1024 * 1024,
+  }))
+  const results = await start('results', resultsMigrations, (db) => buildResults({ db, internalSecret, logger }))
+
+  const gatewayDb = createDb<any>({ databaseUrl: database.url, schema: 'gateway', poolSize: 4 })
+  await migrateToLatest(gatewayDb, 'gateway', gatewayMigrations)
+  const gateway = await buildGateway({
+    db: gatewayDb, internalSecret, logger,
+    services: { registry: registry.url, projects: projects.url, envelopes: envelopes.url, results: results.url },
+  })
+  await gateway.listen({ port: 0, host: '127.0.0.1' })
+  const url = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`
+  closers.unshift(async () => { await gateway.close(); await gatewayDb.destroy() })
+
+  const token = async (role: Role, projectCodes: string[] = []) =>
+    (await createToken(gatewayDb, { name: `test-${role}`, role, projects: projectCodes })).token
+  const adminToken = await token('admin')
+
+  return {
+    url, namespace, dataDir, internalSecret, databaseUrl: database.url, adminToken, token,
+    services: { registry, projects, envelopes, results },
+    /** Worker settings for this platform (its own task queue so parallel test files never share work). */
+    workerConfig: (taskQueue = `test-${namespace}`) => Object.freeze({
+      DATABASE_URL: database.url, NATS_URL: natsUrl, LIGATURE_NATS_NAMESPACE: namespace,
+      TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', TEMPORAL_NAMESPACE: 'default', TEMPORAL_TASK_QUEUE: taskQueue,
+      LIGATURE_INTERNAL_SECRET: internalSecret, LIGATURE_DATA_DIR: dataDir,
+      ENVELOPES_URL: envelopes.url, REGISTRY_URL: registry.url, PROJECTS_URL: projects.url,
+    }),
+    async close() {
+      for (const close of closers) await close().catch(() => {})
+      await nc.drain().catch(() => {})
+      await database.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+export type Platform = Awaited<ReturnType<typeof startPlatform>>
