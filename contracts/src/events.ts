@@ -28,6 +28,13 @@ export const Events = {
   eventTypeDeleted: event('ligature.registry.eventtype.deleted', Type.Object({
     id: Type.Integer(), code: Type.String(),
   }, { additionalProperties: false })),
+  /**
+   * The full current member list of one project (not a delta): the registry replaces its projection of that
+   * project's members with `eventTypeIds`. An empty list (e.g. the project was deleted) removes the project.
+   */
+  projectMembersChanged: event('ligature.projects.project.members-changed', Type.Object({
+    projectCode: Type.String(), isActive: Type.Boolean(), eventTypeIds: Type.Array(Type.Integer()),
+  }, { additionalProperties: false })),
 } as const
 
 export type EventName = keyof typeof Events

@@ -1,0 +1,116 @@
+/**
+ * What a new linkage project starts with (DECISIONS.md "Matching and grouping"), as plain data in the API's
+ * shapes, so the projects service, the engine and the docs can share one copy. No TypeBox, no side effects.
+ *
+ * The match model follows the engine's defaults (workflows/src/engine/default-strategies.ts): one
+ * Fellegi–Sunter model (hand-set m/u, weights log2) shared by four blocking strategies, so one corrupted
+ * field does not hide a pair. m is how often the field agrees for the same person after typing errors and
+ * life changes (sex 0.97, names 0.85, address 0.7); u is the chance two random people agree, from typical
+ * value frequencies (sex 0.5, postcode 0.02, surname 0.003, date of birth 1/3650 ≈ 0.0003). The threshold 14
+ * lies above the log2 prior odds of a random pair in a population of thousands and above what a household
+ * member of another name and birth date scores (surname + address ≈ 12).
+ */
+
+export const DEFAULT_MATCH_PROVIDER = 'Standard'
+export const PRIVACY_MATCH_PROVIDER = 'Privacy'
+export const DEFAULT_GROUP_STRATEGY = 'WeightedBestLinkOnDisk'
+/** LogType 1 Summary. */
+export const DEFAULT_LOG_TYPE = 1
+export const DEFAULT_STRATEGY_THRESHOLD = 14
+export const DEFAULT_DATE_FORMAT = 'yyyy-MM-dd'
+
+export interface DefaultLinkageField {
+  name: string; displayName: string; maxLength: number; canSpecifyFormat: boolean; formatHint: string | null
+}
+const field = (name: string, displayName: string, maxLength: number, formatHint: string | null = null): DefaultLinkageField =>
+  ({ name, displayName, maxLength, canSpecifyFormat: formatHint !== null, formatHint })
+
+export const DEFAULT_LINKAGE_FIELDS: readonly DefaultLinkageField[] = [
+  field('sourceUniqueId', 'Source Unique ID', 64),
+  field('jurisdictionalLinkageKey', 'Jurisdictional Linkage Key', 64),
+  field('surname', 'Surname', 100),
+  field('givenName', 'Given Name', 100),
+  field('middleName', 'Middle Name', 100),
+  field('dateOfBirth', 'Date of Birth', 10, 'yyyy-MM-dd, dd/MM/yyyy, yyyyMMdd'),
+  field('sex', 'Sex', 10),
+  field('addressLine', 'Address Line', 200),
+  field('suburb', 'Suburb', 100),
+  field('state', 'State', 30),
+  field('postcode', 'Postcode', 10),
+]
+/** The one field every row needs. */
+export const REQUIRED_LINKAGE_FIELD = 'sourceUniqueId'
+
+/** Fields pre-processing derives, with the linkage field each comes from. */
+export const DERIVED_LINKAGE_FIELDS: Readonly<Record<string, string>> = {
+  doby: 'dateOfBirth', dobm: 'dateOfBirth', dobd: 'dateOfBirth',
+  surnameSoundex: 'surname', givenNameSoundex: 'givenName',
+  surnameNysiis: 'surname', givenNameNysiis: 'givenName', givenNameInitial: 'givenName',
+}
+
+export interface DefaultWeightCurve {
+  code: string; name: string; decimalScale: number; points: { distance: number; weightProportion: number }[]
+}
+export const DEFAULT_WEIGHT_CURVES: readonly DefaultWeightCurve[] = [
+  // Levenshtein similarity of a 4-digit postcode: one typed digit (0.75) earns half the agreement weight.
+  { code: 'POSTCODE', name: 'Postcode, one edit', decimalScale: 2,
+    points: [{ distance: 0, weightProportion: 0 }, { distance: 0.75, weightProportion: 0.5 }, { distance: 1, weightProportion: 1 }] },
+  // Jaro-Winkler similarity of names: not used by the default strategies (their 0.9 threshold gates
+  // names all or nothing); attach it to a name field for graded partial agreement from 0.8 up.
+  { code: 'NAMEJW', name: 'Names, Jaro-Winkler', decimalScale: 2,
+    points: [{ distance: 0.8, weightProportion: 0 }, { distance: 0.88, weightProportion: 0.4 },
+      { distance: 0.95, weightProportion: 0.8 }, { distance: 1, weightProportion: 1 }] },
+]
+
+export interface DefaultMatchingField {
+  matchProviderFieldName: string
+  comparisonTypeName: string
+  comparisonTypeProperties: { name: string; value: string }[]
+  matchProbability: number
+  nonMatchProbability: number
+  weightCurveCode: string | null
+}
+const jw = (name: string, m: number, u: number, threshold = '0.9'): DefaultMatchingField => ({
+  matchProviderFieldName: name, comparisonTypeName: 'JaroWinkler', comparisonTypeProperties: [{ name: 'threshold', value: threshold }],
+  matchProbability: m, nonMatchProbability: u, weightCurveCode: null,
+})
+export const DEFAULT_MATCHING_FIELDS: readonly DefaultMatchingField[] = [
+  jw('givenName', 0.85, 0.005),
+  jw('surname', 0.85, 0.003),
+  { matchProviderFieldName: 'dateOfBirth', comparisonTypeName: 'Date', comparisonTypeProperties: [{ name: 'allowDayMonthSwap', value: 'true' }],
+    matchProbability: 0.9, nonMatchProbability: 0.0003, weightCurveCode: null },
+  { matchProviderFieldName: 'sex', comparisonTypeName: 'Exact', comparisonTypeProperties: [], matchProbability: 0.97, nonMatchProbability: 0.5, weightCurveCode: null },
+  jw('addressLine', 0.7, 0.002, '0.88'),
+  { matchProviderFieldName: 'postcode', comparisonTypeName: 'Levenshtein', comparisonTypeProperties: [{ name: 'maxDistance', value: '1' }],
+    matchProbability: 0.85, nonMatchProbability: 0.02, weightCurveCode: 'POSTCODE' },
+]
+
+export interface DefaultStrategy {
+  name: string; order: number; threshold: number; isActive: boolean
+  blockingFields: { matchProviderFieldName: string; matchEmpty: boolean }[]
+  matchingFields: readonly DefaultMatchingField[]
+}
+const strict = (...names: string[]) => names.map((matchProviderFieldName) => ({ matchProviderFieldName, matchEmpty: false }))
+const strategy = (order: number, name: string, blockingFields: DefaultStrategy['blockingFields']): DefaultStrategy =>
+  ({ name, order, threshold: DEFAULT_STRATEGY_THRESHOLD, isActive: true, blockingFields, matchingFields: DEFAULT_MATCHING_FIELDS })
+
+export const DEFAULT_MATCH_STRATEGIES: readonly DefaultStrategy[] = [
+  strategy(1, 'Date of Birth', [...strict('doby', 'dobm', 'dobd'), { matchProviderFieldName: 'sex', matchEmpty: true }]),
+  strategy(2, 'Surname and initial', strict('surnameSoundex', 'givenNameInitial')),
+  strategy(3, 'Given name and postcode', strict('givenNameSoundex', 'postcode')),
+  strategy(4, 'Address', strict('addressLine', 'postcode')),
+]
+
+/** Standard values with the spellings pre-processing accepts for each (case, dots and spaces ignored). */
+export const DEFAULT_SEX_MAP: Readonly<Record<string, readonly string[]>> = { M: ['1', 'M', 'Male'], F: ['2', 'F', 'Female'] }
+export const DEFAULT_STATE_MAP: Readonly<Record<string, readonly string[]>> = {
+  NSW: ['1', 'NSW', 'New South Wales'], VIC: ['2', 'VIC', 'Victoria'], QLD: ['3', 'QLD', 'Queensland'],
+  SA: ['4', 'SA', 'South Australia'], WA: ['5', 'WA', 'Western Australia'], TAS: ['6', 'TAS', 'Tasmania'],
+  NT: ['7', 'NT', 'Northern Territory'], ACT: ['8', 'ACT', 'Australian Capital Territory'],
+}
+
+/** Bloom encoding of the Privacy provider (engine: workflows/src/engine/bloom). Keys never leave providers. */
+export const DEFAULT_BLOOM_ENCODING = {
+  qgramLength: 2, padded: true, filterBits: 1024, hashFunctions: 20,
+  hashing: 'HMAC-SHA256 double hashing, position_i = (h1 + i*h2) mod filterBits', similarity: 'Dice', threshold: 0.8,
+} as const

@@ -1,0 +1,44 @@
+import { basename } from 'node:path'
+import type { Kysely } from 'kysely'
+import { apiError, pageOf, sendPage, type Handler } from '@ligature/service-kit'
+import type { EnvelopesDb } from '../db.js'
+import type { EnvelopeService } from './envelope.service.js'
+import { toEnvelope } from './envelope.service.js'
+import { envelopeNameFromFilename } from './envelope-name.js'
+import { toNotification } from '../notifications/notification.service.js'
+
+export interface UploadLimits { maxBytes: number }
+
+export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, limits: UploadLimits) => ({
+  listEnvelopes: (async ({ principal, query, reply }) => {
+    const { items, total } = await svc.list(principal, pageOf(query))
+    return sendPage(reply, items, total)
+  }) satisfies Handler,
+  getEnvelope: (async ({ principal, params }) => toEnvelope(await svc.get(principal, params.name))) satisfies Handler,
+  uploadEnvelope: (async ({ principal, request }) => {
+    if (!request.isMultipart()) throw apiError('uploadFailed')
+    const file = await request.file({ limits: { fileSize: limits.maxBytes, files: 1 } }).catch(() => undefined)
+    if (!file || !file.filename) throw apiError('uploadFailed')
+    const name = envelopeNameFromFilename(file.filename)
+    if (!name) {
+      file.file.resume()
+      throw apiError('uploadFailed', [{ path: '/file', message: 'The filename must be 1-200 letters, digits, ".", "_" or "-", optionally ending in .zip.' }])
+    }
+    return svc.receive(principal, name, basename(file.filename.replace(/\\/g, '/')), file.file, () => file.file.truncated)
+  }) satisfies Handler,
+  listEnvelopeNotifications: (async ({ principal, params, query, reply }) => {
+    const env = await svc.get(principal, params.name)
+    const page = pageOf(query)
+    const q = db.selectFrom('notifications').where('envelope_name', '=', env.name)
+    const [rows, count] = await Promise.all([
+      q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return sendPage(reply, rows.map(toNotification), Number(count.n))
+  }) satisfies Handler,
+  listEnvelopeExtractions: (async ({ principal, params, reply }) => {
+    // Extraction envelopes arrive with the extraction work; until then no envelope has extractions.
+    await svc.get(principal, params.name)
+    return sendPage(reply, [], 0)
+  }) satisfies Handler,
+})

@@ -1,0 +1,13 @@
+import { Type } from '@sinclair/typebox'
+import { loadConfig } from '@ligature/service-kit'
+
+export const ProjectsConfigSchema = Type.Object({
+  PROJECTS_PORT: Type.Integer({ default: 8082 }),
+  DATABASE_URL: Type.String({ default: 'postgres://postgres@127.0.0.1:5432/ligature' }),
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  LIGATURE_NATS_NAMESPACE: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$' }),
+  REGISTRY_URL: Type.String({ default: 'http://127.0.0.1:8081' }),
+  LIGATURE_INTERNAL_SECRET: Type.String({ minLength: 16, default: 'ligature-dev-internal-secret' }),
+})
+
+export const loadProjectsConfig = (env?: NodeJS.ProcessEnv) => loadConfig('projects', ProjectsConfigSchema, env)

@@ -1,0 +1,12 @@
+import { Type } from '@sinclair/typebox'
+import { loadConfig } from '@ligature/service-kit'
+
+export const ResultsConfigSchema = Type.Object({
+  RESULTS_PORT: Type.Integer({ default: 8084 }),
+  DATABASE_URL: Type.String({ default: 'postgres://postgres@127.0.0.1:5432/ligature' }),
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  LIGATURE_NATS_NAMESPACE: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$' }),
+  LIGATURE_INTERNAL_SECRET: Type.String({ minLength: 16, default: 'ligature-dev-internal-secret' }),
+})
+
+export const loadResultsConfig = (env?: NodeJS.ProcessEnv) => loadConfig('results', ResultsConfigSchema, env)

@@ -1,0 +1,4 @@
+import type { OutboxTable } from '@ligature/service-kit'
+
+export interface ResultsDb extends OutboxTable {}
+export const RESULTS_SCHEMA = 'results'

@@ -1,0 +1,24 @@
+import { PRINCIPAL_HEADER, signPrincipal, systemPrincipal } from '@ligature/service-kit'
+
+export class ServiceCallError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message)
+    this.name = 'ServiceCallError'
+  }
+}
+
+/** Calls a service's internal routes as the system principal, signed with the internal secret. */
+export function createServiceClient(baseUrl: string, internalSecret: string) {
+  const principal = signPrincipal(systemPrincipal('worker'), internalSecret)
+  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: { [PRINCIPAL_HEADER]: principal, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await res.text()
+    if (!res.ok) throw new ServiceCallError(res.status, `${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`)
+    return (text ? JSON.parse(text) : undefined) as T
+  }
+}
+export type ServiceClient = ReturnType<typeof createServiceClient>

@@ -1,0 +1,2 @@
+export { startWorkerProcess, workflowsPath, type WorkerProcess } from './worker.js'
+export { loadWorkerConfig, type WorkerConfig } from './config.js'

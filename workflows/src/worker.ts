@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url'
+import { NativeConnection, Worker } from '@temporalio/worker'
+import { Client, Connection } from '@temporalio/client'
+import pino, { type Logger } from 'pino'
+import { connectNats, ensureStream, loggerOptions } from '@ligature/service-kit'
+import { loadWorkerConfig, type WorkerConfig } from './config.js'
+import { createActivities } from './activities/index.js'
+import { startDispatcher } from './dispatcher.js'
+
+export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url))
+
+export interface WorkerProcess {
+  /** Resolves when the worker has shut down (a signal, or `stop`). */
+  done: Promise<void>
+  stop: () => Promise<void>
+}
+
+/** The worker process: Temporal activities and workflows, plus the NATS dispatcher that starts them. */
+export async function startWorkerProcess(config: WorkerConfig, log: Logger = pino(loggerOptions('worker'))): Promise<WorkerProcess> {
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS })
+  const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS })
+  const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE })
+  const nc = await connectNats(config.NATS_URL, 'worker')
+  await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
+  const worker = await Worker.create({
+    connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath,
+    activities: createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR }),
+  })
+  const running = worker.run()
+  const dispatcher = await startDispatcher({ nc, client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE, log })
+  log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker started')
+  const done = running.finally(async () => {
+    await dispatcher.stop().catch(() => {})
+    await nc.drain().catch(() => {})
+    await clientConnection.close()
+    await connection.close()
+  })
+  return {
+    done,
+    stop: async () => {
+      if (worker.getState() === 'RUNNING') worker.shutdown()
+      await done
+    },
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  startWorkerProcess(loadWorkerConfig()).then((p) => p.done).catch((err) => { console.error(err); process.exit(1) })
+}

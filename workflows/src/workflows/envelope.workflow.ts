@@ -1,0 +1,44 @@
+import { ApplicationFailure, defineQuery, log, proxyActivities, setHandler, upsertSearchAttributes, setCurrentDetails } from '@temporalio/workflow'
+import { EnvelopeStatus, enumName, initialEnvelopeState, transitionEnvelope, type EnvelopeEvent, type EnvelopeState } from '@ligature/contracts/transitions'
+import type { createActivities } from '../activities/index.js'
+
+export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
+
+export const envelopeStateQuery = defineQuery<EnvelopeState>('state')
+
+const acts = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
+})
+
+/**
+ * One envelope's life, id `envelope:<name>`. State changes only through the contracts' pure transition
+ * function; each change is written back to the envelopes service and shown in the Temporal UI.
+ */
+export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<EnvelopeState> {
+  let state = initialEnvelopeState()
+  setHandler(envelopeStateQuery, () => state)
+
+  const move = async (event: EnvelopeEvent) => {
+    state = transitionEnvelope(state, event)
+    const statusName = enumName(EnvelopeStatus, state.status)
+    upsertSearchAttributes({ RunState: [statusName] })
+    setCurrentDetails(`Envelope ${input.name}: ${statusName}${state.failureReason ? ` (${state.failureReason})` : ''}`)
+    await acts.setEnvelopeState(input.name, { status: state.status })
+  }
+
+  await move({ kind: 'start' })
+  try {
+    const inspected = await acts.inspectEnvelope(input)
+    await acts.setEnvelopeState(input.name, { status: state.status, type: inspected.type, projectCode: inspected.projectCode, sender: inspected.sender })
+    await acts.notify(input.name, 'Information', `Envelope read: ${inspected.entries} file(s) and a valid manifest.`)
+    await move({ kind: 'complete' })
+  } catch (err) {
+    const reason = err instanceof ApplicationFailure ? err.message : (err as { cause?: { message?: string } }).cause?.message ?? 'processing failed'
+    log.warn('envelope failed', { name: input.name })
+    await acts.notify(input.name, 'Error', reason)
+    await move({ kind: 'fail', reason })
+  }
+  return state
+}

@@ -1,0 +1,2 @@
+// The one module that exports every workflow the worker runs (Temporal bundles it for the sandbox).
+export { envelopeWorkflow, envelopeStateQuery } from './envelope.workflow.js'
