@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# Runs every test against real Postgres, NATS and Temporal, then prints `N passed, N failed` last.
+set -euo pipefail
+source "$(dirname "$0")/bootstrap.sh"
+exec node --import tsx deploy/local/test.ts "$@"

@@ -1,0 +1,36 @@
+// The test command: real Postgres, NATS and Temporal (reused when reachable, started otherwise), the build
+// (OpenAPI document, portal with its link check), then every tap suite. Prints `N passed, N failed` last.
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { ensureInfra } from './infra.js'
+import { summarise } from './tap-summary.js'
+
+const root = resolve(import.meta.dirname, '../..')
+const log = (m: string) => console.error(`test: ${m}`)
+
+const infra = await ensureInfra({ dataDir: resolve(root, '.data/test'), log })
+const adminDb = new URL(infra.databaseUrl)
+adminDb.pathname = '/postgres'
+const env = {
+  ...process.env,
+  DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, TEMPORAL_ADDRESS: infra.temporalAddress,
+  LIGATURE_TEST_ADMIN_DATABASE_URL: adminDb.toString(), SCARF_ANALYTICS: 'false', FORCE_COLOR: '0',
+}
+
+const runStep = (cmd: string, args: string[], capture = false) => new Promise<{ code: number; output: string }>((done) => {
+  const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => { process.stdout.write(chunk); if (capture) output += chunk.toString() })
+  child.on('close', (code) => done({ code: code ?? 1, output }))
+})
+
+let failedSteps = 0
+const build = await runStep('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'])
+if (build.code !== 0) { log('the build failed (see above)'); failedSteps++ }
+
+const tap = await runStep('npx', ['tap', ...process.argv.slice(2)], true)
+await infra.stop()
+const counts = summarise(tap.output)
+const failed = counts.failed + failedSteps + (tap.code !== 0 && counts.failed === 0 ? 1 : 0)
+console.log(`${counts.passed} passed, ${failed} failed`)
+process.exit(failed > 0 ? 1 : 0)
