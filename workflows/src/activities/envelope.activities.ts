@@ -30,10 +30,7 @@ export function envelopeActivities({ envelopes, dataDir }: EnvelopeActivityDeps)
       try {
         const extracted = await extractEnvelope(input.inboxPath, target)
         const manifest = await readEnvelopeManifest(extracted)
-        return {
-          entries: extracted.files.length, folder: extracted.folder, projectCode: manifest.linkageProject, sender: manifest.sender,
-          type: manifest.envelopeType,
-        }
+        return { entries: extracted.files.length, folder: extracted.folder, manifest }
       } catch (e) {
         if (e instanceof EnvelopeRejected) throw rejected(e)
         throw e

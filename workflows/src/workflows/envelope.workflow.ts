@@ -1,6 +1,7 @@
 import { ApplicationFailure, defineQuery, log, proxyActivities, setHandler, upsertSearchAttributes, setCurrentDetails } from '@temporalio/workflow'
-import { EnvelopeStatus, enumName, initialEnvelopeState, transitionEnvelope, type EnvelopeEvent, type EnvelopeState } from '@ligature/contracts/transitions'
+import { EnvelopeStatus, EnvelopeType, LinkageStatus, enumName, initialEnvelopeState, transitionEnvelope, type EnvelopeEvent, type EnvelopeState } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
+import { runLinkage } from './linkage-steps.js'
 
 export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
@@ -29,14 +30,24 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
   }
 
   await move({ kind: 'start' })
+  let linkageId: number | null = null
   try {
-    const inspected = await acts.inspectEnvelope(input)
-    await acts.setEnvelopeState(input.name, { status: state.status, type: inspected.type, projectCode: inspected.projectCode, sender: inspected.sender })
-    await acts.notify(input.name, 'Information', `Envelope read: ${inspected.entries} file(s) and a valid manifest.`)
+    const { folder, manifest } = await acts.inspectEnvelope(input)
+    await acts.setEnvelopeState(input.name, { status: state.status, type: manifest.envelopeType, projectCode: manifest.linkageProject, sender: manifest.sender })
+    if (manifest.envelopeType !== EnvelopeType.Linkage) {
+      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage is.`, 'EnvelopeRejected')
+    }
+    const plan = await acts.planLinkage(manifest)
+    linkageId = await acts.createLinkage({
+      projectCode: plan.projectCode, name: input.name, envelopeName: input.name,
+      linkageSources: plan.files.map((f) => ({ eventTypeCode: f.eventTypeCode, dataSourceCode: 'ENVELOPE' })),
+    })
+    await runLinkage({ envelopeName: input.name, folder, plan, linkageId })
     await move({ kind: 'complete' })
   } catch (err) {
     const reason = err instanceof ApplicationFailure ? err.message : (err as { cause?: { message?: string } }).cause?.message ?? 'processing failed'
     log.warn('envelope failed', { name: input.name })
+    if (linkageId !== null) await acts.setLinkageStatus(linkageId, LinkageStatus.Failed)
     await acts.notify(input.name, 'Error', reason)
     await move({ kind: 'fail', reason })
   }

@@ -1,0 +1,71 @@
+import { resolve } from 'node:path'
+import { ApplicationFailure, heartbeat } from '@temporalio/activity'
+import type pg from 'pg'
+import type { Manifest } from '../loading/envelope/manifest.js'
+import { EnvelopeRejected } from '../loading/envelope/rejection.js'
+import type { ConfigClient } from '../clients/config-client.js'
+import type { JobsClient, JobStart, JobState, Stat } from '../clients/jobs-client.js'
+import type { EnvelopesClient, LogLevel } from '../clients/envelopes-client.js'
+import type { EventType, ImportFormat } from '@ligature/contracts'
+import { planEnvelope, type EnvelopePlan, type FilePlan } from '../pipeline/envelope-plan.js'
+import { loadFile } from '../pipeline/load-file.js'
+import { linkProject } from '../pipeline/link-project.js'
+import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
+import { ensureRecordStore } from '../records/record-schema.js'
+
+export interface PipelineDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
+
+const withClient = async <T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>) => {
+  const client = await pool.connect()
+  try { return await fn(client) } finally { client.release() }
+}
+
+/** Activities of the linkage pipeline: plan from configuration, load each file, link, report. */
+export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: PipelineDeps) {
+  return {
+    async planLinkage(manifest: Pick<Manifest, 'linkageProject' | 'sender' | 'dataFiles'>): Promise<EnvelopePlan> {
+      const [project, provider] = await Promise.all([config.projectByCode(manifest.linkageProject), config.dataProviderByCode(manifest.sender)])
+      const eventTypes = new Map<string, EventType | null>()
+      for (const code of new Set(manifest.dataFiles.map((f) => f.eventTypeCode))) {
+        const member = project?.eventTypeMembers.find((m) => m.code === code)
+        eventTypes.set(code, member ? await config.eventType(member.eventTypeId) : null)
+      }
+      const importFormats = new Map<number, ImportFormat | null>()
+      for (const et of eventTypes.values()) for (const ds of et?.dataSources ?? []) {
+        if (!importFormats.has(ds.importFormatId)) importFormats.set(ds.importFormatId, await config.importFormat(ds.importFormatId))
+      }
+      const planned = planEnvelope({ manifest, project, provider, eventTypes, importFormats })
+      if (!planned.ok) throw ApplicationFailure.nonRetryable(`The envelope does not match the configuration: ${planned.problems.join(' ')}`, 'EnvelopeRejected')
+      return planned.plan
+    },
+    createLinkage: (l: Parameters<JobsClient['createLinkage']>[0]) => jobs.createLinkage(l),
+    setLinkageStatus: (id: number, status: number) => jobs.setLinkageStatus(id, status).then(() => undefined),
+    startJob: (job: JobStart) => jobs.startJob(job),
+    finishJob: (id: number, state: JobState, stats: Stat[]) => jobs.finishJob(id, state, stats).then(() => undefined),
+    async notifyWithAttachment(name: string, level: LogLevel, message: string, attachment: { filename: string; path: string } | null) {
+      await envelopes.notify(name, level, message, attachment ?? undefined)
+    },
+    async loadDataFile(input: { envelopeName: string; folder: string; projectId: number; linkageId: number; file: FilePlan }) {
+      return withClient(pool, async (client) => {
+        const schema = await ensureRecordStore(client, input.projectId)
+        try {
+          return await loadFile(client, {
+            folder: input.folder, schema, linkageId: input.linkageId, file: input.file,
+            reportDir: resolve(dataDir, 'reports'), reportName: `${input.envelopeName}-${input.file.fileIndex + 1}-invalid-rows.csv`,
+          }, (rows) => heartbeat(rows))
+        } catch (e) {
+          if (e instanceof EnvelopeRejected) throw ApplicationFailure.nonRetryable(e.message, 'EnvelopeRejected')
+          throw e
+        }
+      })
+    },
+    async linkRecords(input: { projectId: number; linkageId: number; groupStrategy: string; authoritativeEventTypeIds: number[] }) {
+      const matchConfig = await config.matchConfig(input.projectId)
+      return withClient(pool, async (client) => {
+        const schema = await ensureRecordStore(client, input.projectId)
+        const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies: strategiesFromMatchConfig(matchConfig), groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds })
+        return { records: linked.records, stats: linked.stats, timings: linked.timings }
+      })
+    },
+  }
+}

@@ -1,0 +1,48 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type pg from 'pg'
+import type { ColumnTypeValue } from '@ligature/contracts'
+import { parseDataFile } from '../loading/parse/parse-data-file.js'
+import { dateFormatOf, fileLayoutFrom, type ImportFormatSpec } from '../loading/parse/import-format.js'
+import { isInvalidRow } from '../loading/parse/rows.js'
+import { rowPreprocessor } from '../loading/preprocess/preprocess-row.js'
+import { InvalidRowsReport } from '../loading/report/invalid-rows-report.js'
+import type { PreprocessedRecord } from '../loading/preprocess/preprocess-row.js'
+import { copyRecords } from '../records/copy-records.js'
+import type { FilePlan } from './envelope-plan.js'
+
+export interface LoadFileInput { folder: string; reportDir: string; reportName: string; schema: string; linkageId: number; file: FilePlan }
+export interface LoadFileResult { read: number; invalid: number; added: number; report: { filename: string; path: string } | null }
+
+/**
+ * Parses one data file by its import format, preprocesses every row, COPYs the valid ones into the project's
+ * record store and writes the invalid ones (row number, reason) to a CSV report. Nothing is dropped silently:
+ * read = added + invalid.
+ */
+export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onProgress: (rows: number) => void = () => {}): Promise<LoadFileResult> {
+  const format: ImportFormatSpec = { columnType: input.file.importFormat.columnType as ColumnTypeValue, columns: input.file.importFormat.columns }
+  const layout = fileLayoutFrom(input.file.settings, format.columnType)
+  const preprocess = rowPreprocessor({ dateFormat: dateFormatOf(format) ?? null })
+  await mkdir(input.reportDir, { recursive: true })
+  const reportPath = join(input.reportDir, input.reportName)
+  const report = InvalidRowsReport.create(reportPath)
+  let read = 0
+  const valid = async function* (): AsyncGenerator<{ rowNumber: number; record: PreprocessedRecord }> {
+    for await (const row of parseDataFile({ path: join(input.folder, input.file.fileName), format, layout })) {
+      read++
+      if (read % 10_000 === 0) onProgress(read)
+      if (isInvalidRow(row)) { await report.add(row); continue }
+      const record = preprocess(row)
+      if (isInvalidRow(record)) { await report.add(record); continue }
+      yield { rowNumber: row.rowNumber, record }
+    }
+  }
+  let added: number
+  try {
+    added = await copyRecords(client, { schema: input.schema, eventTypeId: input.file.eventTypeId, linkageId: input.linkageId, fileIndex: input.file.fileIndex }, valid())
+  } finally {
+    await report.close()
+  }
+  const invalid = read - added
+  return { read, invalid, added, report: invalid > 0 ? { filename: input.reportName, path: reportPath } : null }
+}

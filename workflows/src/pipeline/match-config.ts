@@ -1,0 +1,37 @@
+import type { MatchConfig } from '@ligature/contracts'
+import type { ComparisonSpec, ComparisonTypeName, StrategySpec } from '../engine/types.js'
+
+const NUMERIC = new Set(['threshold', 'prefixScale', 'maxDistance', 'toleranceDays'])
+
+/** The API's match configuration as the engine reads it: field names are record columns, curves resolved. */
+export function strategiesFromMatchConfig(config: Pick<MatchConfig, 'strategies' | 'weightCurves'>): StrategySpec[] {
+  const curves = new Map(config.weightCurves.map((c) => [c.code, c.points]))
+  return config.strategies.map((s) => ({
+    name: s.name, order: s.order, isActive: s.isActive, threshold: s.threshold,
+    blockingFields: s.blockingFields.map((b) => ({ field: b.matchProviderFieldName, matchEmpty: b.matchEmpty ?? false })),
+    matchingFields: s.matchingFields.map((f) => {
+      const comparison: ComparisonSpec = { type: f.comparisonTypeName as ComparisonTypeName }
+      for (const p of f.comparisonTypeProperties ?? []) {
+        if (NUMERIC.has(p.name)) (comparison as unknown as Record<string, number>)[p.name] = Number(p.value)
+        else if (p.name === 'allowDayMonthSwap') comparison.allowDayMonthSwap = /^true$/i.test(p.value)
+      }
+      const curve = f.weightCurveCode ? curves.get(f.weightCurveCode) : undefined
+      return {
+        field: f.matchProviderFieldName, comparison, m: f.matchProbability, u: f.nonMatchProbability,
+        ...(typeof f.agreementWeight === 'number' ? { agreementWeight: f.agreementWeight } : {}),
+        ...(typeof f.disagreementWeight === 'number' ? { disagreementWeight: f.disagreementWeight } : {}),
+        ...(curve ? { curve } : {}),
+      }
+    }),
+  }))
+}
+
+/** Every record column a set of strategies reads (blocking and matching), each once. */
+export function fieldsUsed(strategies: readonly StrategySpec[]): string[] {
+  const fields = new Set<string>()
+  for (const s of strategies.filter((s) => s.isActive)) {
+    for (const b of s.blockingFields) fields.add(b.field)
+    for (const m of s.matchingFields) fields.add(m.field)
+  }
+  return [...fields]
+}

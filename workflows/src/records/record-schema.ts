@@ -1,0 +1,34 @@
+import type pg from 'pg'
+import { RECORD_COLUMNS } from '../loading/store/copy-text.js'
+
+/** The record store of one project lives in its own schema, which outlives the project (spec: it remains). */
+export const projectSchema = (projectId: number) => `project_${projectId}`
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** Columns every stored record has besides the linkage data, in COPY order. */
+export const RECORD_META_COLUMNS = ['event_type_id', 'linkage_id', 'file_index', 'row_number'] as const
+
+/**
+ * Creates the tables of a project's record store if they are missing. Linkage fields are text (lengths are
+ * enforced by preprocessing); `end_dated_at` marks records withdrawn by deletion jobs; keys are per record.
+ */
+export async function ensureRecordStore(client: pg.ClientBase, projectId: number): Promise<string> {
+  const s = quoteIdent(projectSchema(projectId))
+  const dataColumns = RECORD_COLUMNS.map((c) => `${quoteIdent(c)} ${c === 'aux' ? 'jsonb' : 'text'}`).join(', ')
+  await client.query(`create schema if not exists ${s}`)
+  await client.query(`create table if not exists ${s}.records (
+    id bigserial primary key, event_type_id integer not null, linkage_id integer not null, file_index integer not null, row_number integer not null,
+    ${dataColumns}, loaded_at timestamptz not null default now(), end_dated_at timestamptz)`)
+  await client.query(`create index if not exists records_linkage on ${s}.records (linkage_id)`)
+  await client.query(`create index if not exists records_event_type on ${s}.records (event_type_id, "sourceUniqueId")`)
+  await client.query(`create table if not exists ${s}.record_keys (
+    record_id bigint primary key references ${s}.records(id), key_number bigint not null, linkage_id integer not null)`)
+  await client.query(`create index if not exists record_keys_key on ${s}.record_keys (key_number)`)
+  await client.query(`create table if not exists ${s}.pairs (
+    linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
+    score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)
+  await client.query(`create table if not exists ${s}.key_sequence (id boolean primary key default true, next_key bigint not null)`)
+  await client.query(`insert into ${s}.key_sequence (next_key) values (1) on conflict do nothing`)
+  return projectSchema(projectId)
+}
