@@ -35,6 +35,16 @@ export const Events = {
   projectMembersChanged: event('ligature.projects.project.members-changed', Type.Object({
     projectCode: Type.String(), isActive: Type.Boolean(), eventTypeIds: Type.Array(Type.Integer()),
   }, { additionalProperties: false })),
+  /** A linkage started from data sources the platform reads itself (POST /linkages). */
+  linkageRequested: event('ligature.envelopes.linkage.requested', Type.Object({
+    linkageId: Type.Integer(), projectCode: Type.String(), name: Type.String(),
+    linkageSources: Type.Array(Type.Object({ eventTypeCode: Type.String(), dataSourceCode: Type.String() }, { additionalProperties: false })),
+  }, { additionalProperties: false })),
+  /** A bulk load (POST /linkages/bulkload): one linkage per entry, run one after another. */
+  bulkLoadRequested: event('ligature.envelopes.bulkload.requested', Type.Object({
+    workflowId: Type.Integer(), projectCode: Type.String(), name: Type.String(), extractionProjectId: Type.Union([Type.String(), Type.Null()]),
+    linkageIds: Type.Array(Type.Integer()),
+  }, { additionalProperties: false })),
 } as const
 
 export type EventName = keyof typeof Events

@@ -39,7 +39,8 @@ const f = (name: string, displayName: string, availableComparisons: string[], li
   ({ name, displayName, linkageFieldName, availableComparisons })
 
 const STANDARD_FIELDS: ProviderField[] = [
-  f('jurisdictionalLinkageKey', 'Jurisdictional Linkage Key', ['Exact']),
+  // Person identifiers are keyed by hand, so one mistyped digit is allowed for (Levenshtein).
+  f('jurisdictionalLinkageKey', 'Jurisdictional Linkage Key', ['Exact', 'Levenshtein']),
   f('surname', 'Surname', text),
   f('givenName', 'Given Name', text),
   f('middleName', 'Middle Name', text),

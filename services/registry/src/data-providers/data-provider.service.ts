@@ -4,6 +4,8 @@ import { apiError, decodeVersion, encodeVersion, enqueueEvent, isAdmin, isUnique
 import type { DataProviderRow, RegistryDb } from '../db.js'
 import * as repo from './data-provider.repository.js'
 import type { Scope } from '../scope.js'
+import { revisionOf } from '../body-guard.js'
+import { markProviderEventTypesForDeletion } from '../event-types/event-type.repository.js'
 
 export const toDataProvider = (r: DataProviderRow): DataProvider => ({
   id: r.id, code: r.code, organisation: r.organisation, contactName: r.contact_name, email: r.email, phone: r.phone,
@@ -27,15 +29,16 @@ export function createDataProviderService(db: Kysely<RegistryDb>, scope: Scope) 
     create: async (input: DataProviderInput) => toDataProvider(await repo.insertDataProvider(db, input).catch(uniqueCode)),
     async update(p: Principal, id: number, input: DataProviderInput) {
       await visibleOne(p, id)
-      const changed = await repo.updateDataProvider(db, id, input, decodeVersion(input.version)).catch(uniqueCode)
+      const changed = await repo.updateDataProvider(db, id, input, revisionOf(decodeVersion(input.version))).catch(uniqueCode)
       if (changed === 0) throw apiError('staleVersion')
     },
-    /** Marks the provider and, in the same transaction, asks for the job that end-dates its event data. */
+    /** Marks the provider and its event types and, in the same transaction, asks for the job that end-dates their data. */
     async markForDeletion(p: Principal, id: number) {
       await visibleOne(p, id)
       await db.transaction().execute(async (trx) => {
         const row = await repo.markDataProviderForDeletion(trx, id)
         if (!row) throw notFound('Data provider')
+        await markProviderEventTypesForDeletion(trx, id)
         await enqueueEvent(trx, 'dataProviderDeleted', { id: row.id, code: row.code })
       })
     },

@@ -1,8 +1,19 @@
-import type { Kysely } from 'kysely'
-import { notImplementedHandlers } from '@ligature/service-kit'
-import type { RegistryDb } from '../db.js'
-import type { Scope } from '../scope.js'
+import type { Handler } from '@ligature/service-kit'
+import { pageOf, sendPage } from '@ligature/service-kit'
+import type { EventTypeService } from './event-type.service.js'
 
-export const eventTypeHandlers = (_db: Kysely<RegistryDb>, _scope: Scope) => notImplementedHandlers([
-  'listEventTypes', 'createEventType', 'getEventType', 'updateEventType', 'deleteEventType', 'listDataProviderEventTypes',
-])
+/** Handlers of the event-type calls; schemas, codes and roles come from the route table. */
+export const eventTypeHandlers = (svc: EventTypeService) => ({
+  listEventTypes: (async ({ principal, query, reply }) => {
+    const { items, total } = await svc.list(principal, pageOf(query))
+    return sendPage(reply, items, total)
+  }) satisfies Handler,
+  listDataProviderEventTypes: (async ({ principal, params, query, reply }) => {
+    const { items, total } = await svc.listForProvider(principal, params.id, pageOf(query))
+    return sendPage(reply, items, total)
+  }) satisfies Handler,
+  createEventType: (async ({ body }) => svc.create(body)) satisfies Handler,
+  getEventType: (async ({ principal, params }) => svc.get(principal, params.id)) satisfies Handler,
+  updateEventType: (async ({ principal, params, body }) => svc.update(principal, params.id, body)) satisfies Handler,
+  deleteEventType: (async ({ principal, params }) => svc.markForDeletion(principal, params.id)) satisfies Handler,
+})

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { Type } from '@sinclair/typebox'
+import { ApiError, isAdmin, notFound, unauthorized } from '@ligature/service-kit'
+import type { RegistryDb } from '../db.js'
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false })
+const notMarked = (what: string) => new ApiError(409, `The ${what} is not marked for deletion.`)
+
+/**
+ * Calls the deletion workflows make (never routed by the gateway): the event types a provider's job must
+ * end-date, and the final removal once their data is end-dated. Only the system principal may call them, and
+ * only items marked for deletion can be removed.
+ */
+export function registerInternalRoutes(app: FastifyInstance, db: Kysely<RegistryDb>): void {
+  app.addHook('preHandler', async (req) => {
+    if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
+  })
+  app.get('/internal/dataproviders/:id/eventtypes', { schema: { hide: true, params: IdParams } }, async (req) => {
+    const { id } = req.params as { id: number }
+    if (!(await db.selectFrom('data_providers').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Data provider')
+    const rows = await db.selectFrom('event_types').select('id').where('data_provider_id', '=', id).orderBy('id').execute()
+    return { eventTypeIds: rows.map((r) => r.id) }
+  })
+  app.delete('/internal/eventtypes/:id', { schema: { hide: true, params: IdParams } }, async (req, reply) => {
+    const { id } = req.params as { id: number }
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('event_types').select('marked_for_deletion').where('id', '=', id).forUpdate().executeTakeFirst()
+      if (!row) throw notFound('Event type')
+      if (!row.marked_for_deletion) throw notMarked('event type')
+      await trx.deleteFrom('project_members').where('event_type_id', '=', id).execute()
+      await trx.deleteFrom('event_types').where('id', '=', id).execute()
+    })
+    return reply.status(204).send()
+  })
+  app.delete('/internal/dataproviders/:id', { schema: { hide: true, params: IdParams } }, async (req, reply) => {
+    const { id } = req.params as { id: number }
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('data_providers').select('marked_for_deletion').where('id', '=', id).forUpdate().executeTakeFirst()
+      if (!row) throw notFound('Data provider')
+      if (!row.marked_for_deletion) throw notMarked('data provider')
+      const eventTypes = trx.selectFrom('event_types').select('id').where('data_provider_id', '=', id)
+      await trx.deleteFrom('project_members').where('event_type_id', 'in', eventTypes).execute()
+      await trx.deleteFrom('event_types').where('data_provider_id', '=', id).execute()
+      await trx.deleteFrom('data_providers').where('id', '=', id).execute()
+    })
+    return reply.status(204).send()
+  })
+}
