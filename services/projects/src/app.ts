@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import { projectsRoutes } from '@ligature/contracts'
 import { createServiceApp, registerRoutes, type HandlerMap } from '@ligature/service-kit'
 import type { ProjectsDb } from './db.js'
+import { installNulGuard } from './nul-guard.js'
 import { createProjectService } from './projects/project.service.js'
 import { projectHandlers } from './projects/project.routes.js'
 import { createMatchConfigService } from './match-config/match-config.service.js'
@@ -30,6 +31,7 @@ export async function buildApp(deps: ProjectsDeps): Promise<FastifyInstance> {
     ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
     readiness: { postgres: () => sql`select 1`.execute(deps.db) },
   })
+  installNulGuard(app)
   const registry = createRegistryClient(deps.registryUrl, deps.internalSecret)
   const handlers: HandlerMap<typeof projectsRoutes> = {
     ...projectHandlers(createProjectService(deps.db)),

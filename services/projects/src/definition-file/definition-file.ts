@@ -10,7 +10,7 @@ import { listLinkageFields } from '../linkage-fields/linkage-field.repository.js
 import { listStrategies } from '../match-config/match-config.repository.js'
 import { privacyMatchProvider, providerForFields } from '../match-providers/catalogue.js'
 import type { RegistryClient } from './registry-client.js'
-import { STEP_DESCRIPTIONS, stepsFor } from './preprocessing.js'
+import { canonicalField, STEP_DESCRIPTIONS, stepsFor } from './preprocessing.js'
 
 /** The import format of the event type's first data source that names one (ordered as the registry lists them). */
 async function importFormatOf(registry: RegistryClient, dataSources: { importFormatId: number }[] | undefined): Promise<ImportFormat | null> {
@@ -35,7 +35,7 @@ export function createDefinitionFileBuilder(db: Kysely<ProjectsDb>, registry: Re
     ])
     const usedFields = strategies.flatMap((s) => [...s.blocking_fields, ...s.matching_fields].map((f) => f.matchProviderFieldName))
     const matchProvider = providerForFields(usedFields).name
-    const dobFormat = format?.columns.find((c) => c.linkageField === 'dateOfBirth')?.format || DEFAULT_DATE_FORMAT
+    const dobFormat = format?.columns.find((c) => canonicalField(c.linkageField) === 'dateOfBirth')?.format || DEFAULT_DATE_FORMAT
     const bloomFields = privacyMatchProvider().fields.filter((f) => f.availableComparisons.includes('Bloom') && usedFields.includes(f.name))
 
     return {
@@ -50,7 +50,7 @@ export function createDefinitionFileBuilder(db: Kysely<ProjectsDb>, registry: Re
       })),
       importFormat: format ? { name: format.name, columnType: format.columnType, columnTypeName: format.columnTypeName } : null,
       importColumns: (format?.columns ?? []).map((c) => ({
-        name: c.name, linkageField: c.linkageField, index: c.index ?? null, startPosition: c.startPosition ?? null,
+        name: c.name, linkageField: canonicalField(c.linkageField), index: c.index ?? null, startPosition: c.startPosition ?? null,
         endPosition: c.endPosition ?? null, format: c.format ?? null, preprocessing: stepsFor(c.linkageField),
       })),
       preprocessing: {

@@ -18,8 +18,12 @@ export const PREPROCESSING_STEPS: Readonly<Record<string, readonly string[]>> = 
   state: ['trim', 'mapState'],
 }
 
+const CANONICAL = new Map(Object.keys(PREPROCESSING_STEPS).map((name) => [name.toLowerCase(), name]))
+/** Import formats may spell fields `SourceUniqueId` or `sourceUniqueId`: both name the same field. */
+export const canonicalField = (linkageField: string) => CANONICAL.get(linkageField.trim().toLowerCase()) ?? linkageField
+
 /** Auxiliary columns (blank linkageField) and unknown fields are only trimmed. */
-export const stepsFor = (linkageField: string) => [...(PREPROCESSING_STEPS[linkageField] ?? ['trim'])]
+export const stepsFor = (linkageField: string) => [...(PREPROCESSING_STEPS[canonicalField(linkageField)] ?? ['trim'])]
 
 export const STEP_DESCRIPTIONS: Readonly<Record<string, string>> = {
   trim: 'Remove leading and trailing white space; a blank value is empty.',

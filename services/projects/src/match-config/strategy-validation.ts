@@ -2,6 +2,9 @@ import type { MatchStrategyInput } from '@ligature/contracts'
 import type { FieldProblem } from '@ligature/service-kit'
 import { privacyMatchProvider } from '../match-providers/catalogue.js'
 
+/** `order` is stored as a 32-bit integer. */
+const MAX_ORDER = 2147483647
+
 /** Values a property accepts, as the engine parses them (property values travel as strings). */
 const PROPERTY_RULES: Record<string, (v: string) => boolean> = {
   threshold: (v) => isNumberIn(v, 0, 1),
@@ -16,13 +19,14 @@ function isNumberIn(v: string, min: number, max: number) {
 }
 
 /**
- * Rules of a strategy beyond its schema: fields and comparisons from the match provider catalogue (every
+ * Rules of a strategy beyond its schema: an order that fits its column, fields and comparisons from the match provider catalogue (every
  * Standard field is also a Privacy field, so the Privacy list is the whole catalogue), known property names
  * and values, existing weight curves, m > u, and at least one blocking field.
  */
 export function strategyProblems(input: MatchStrategyInput, curveCodes: ReadonlySet<string>): FieldProblem[] {
   const { fields, comparisonTypes } = privacyMatchProvider()
   const problems: FieldProblem[] = []
+  if (input.order > MAX_ORDER) problems.push({ path: '/order', message: `must be at most ${MAX_ORDER}` })
   if (input.blockingFields.length === 0) problems.push({ path: '/blockingFields', message: 'at least one blocking field is required' })
   input.blockingFields.forEach((b, i) => {
     if (!fields.some((f) => f.name === b.matchProviderFieldName)) {
