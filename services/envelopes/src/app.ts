@@ -9,13 +9,20 @@ import { createEnvelopeService } from './envelopes/envelope.service.js'
 import { envelopeHandlers } from './envelopes/envelope.routes.js'
 import { notificationHandlers } from './notifications/notification.routes.js'
 import { registerInternalRoutes } from './internal/internal.routes.js'
-import { pendingHandlers } from './pending.routes.js'
+import { jobHandlers } from './jobs/job.routes.js'
+import { createLinkageService } from './linkages/linkage.service.js'
+import { linkageHandlers } from './linkages/linkage.routes.js'
+import { workflowHandlers } from './workflows/workflow.routes.js'
+import { createProjectsClient } from './projects/projects-client.js'
+import { projectEnvelopeHandlers } from './projects/project-envelopes.routes.js'
 
 export interface EnvelopesDeps {
   db: Kysely<EnvelopesDb>
   internalSecret: string
   dataDir: string
   maxEnvelopeBytes: number
+  /** The projects service, read to check linkage projects and to turn project ids into codes. */
+  projectsUrl: string
   logger?: boolean | object
 }
 
@@ -26,11 +33,15 @@ export async function buildApp(deps: EnvelopesDeps): Promise<FastifyInstance> {
     readiness: { postgres: () => sql`select 1`.execute(deps.db) },
   })
   await app.register(multipart, { limits: { fileSize: deps.maxEnvelopeBytes, files: 1, fields: 5, parts: 6 } })
-  const inbox = createInbox(deps.dataDir)
+  const envelopes = createEnvelopeService(deps.db, createInbox(deps.dataDir))
+  const projects = createProjectsClient(deps.projectsUrl, deps.internalSecret)
   const handlers: HandlerMap<typeof envelopesRoutes> = {
-    ...envelopeHandlers(createEnvelopeService(deps.db, inbox), deps.db, { maxBytes: deps.maxEnvelopeBytes }),
+    ...envelopeHandlers(envelopes, deps.db, { maxBytes: deps.maxEnvelopeBytes }),
     ...notificationHandlers(deps.db),
-    ...pendingHandlers,
+    ...jobHandlers(deps.db, envelopes),
+    ...linkageHandlers(createLinkageService(deps.db, projects), deps.db, projects),
+    ...workflowHandlers(deps.db),
+    ...projectEnvelopeHandlers(envelopes, projects),
   }
   registerRoutes(app, envelopesRoutes, handlers)
   registerInternalRoutes(app, deps.db)

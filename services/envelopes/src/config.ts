@@ -9,6 +9,9 @@ export const EnvelopesConfigSchema = Type.Object({
   LIGATURE_INTERNAL_SECRET: Type.String({ minLength: 16, default: 'ligature-dev-internal-secret' }),
   LIGATURE_DATA_DIR: Type.String({ default: '.data' }),
   LIGATURE_MAX_ENVELOPE_BYTES: Type.Integer({ minimum: 1, default: 2 * 1024 ** 3 }),
+  /** How often the drop folder is scanned; a file is claimed once unchanged for 2 s. */
+  LIGATURE_DROP_POLL_MS: Type.Integer({ minimum: 100, default: 1000 }),
+  PROJECTS_URL: Type.String({ default: 'http://127.0.0.1:8082' }),
 })
 
 export const loadEnvelopesConfig = (env?: NodeJS.ProcessEnv) => loadConfig('envelopes', EnvelopesConfigSchema, env)

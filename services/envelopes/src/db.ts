@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { OutboxTable } from '@ligature/service-kit'
 
 export interface EnvelopesTable {
@@ -25,10 +25,57 @@ export interface NotificationsTable {
   attachment_path: string | null
   created_on: Generated<Date>
 }
+export interface JobStat { name: string; value: string }
+export type JobState = 'Queued' | 'Processing' | 'Complete' | 'Failed' | 'Cancelled'
+export interface JobsTable {
+  id: Generated<number>
+  name: string
+  state: JobState
+  processing_start: Date | null
+  processing_finish: Date | null
+  project_id: number | null
+  project_code: string | null
+  project_name: string | null
+  data_provider_id: number | null
+  data_provider_name: string | null
+  event_type_id: number | null
+  envelope_name: string | null
+  linkage_id: number | null
+  workflow_id: number | null
+  /** Written as a JSON string, read back parsed by pg. */
+  stats: ColumnType<JobStat[], string, string>
+}
+export interface LinkageSourceValue { eventTypeCode: string; dataSourceCode: string }
+export interface LinkagesTable {
+  id: Generated<number>
+  project_code: string
+  name: string
+  status: number
+  linkage_sources: ColumnType<LinkageSourceValue[], string, string>
+  envelope_name: string | null
+  workflow_id: number | null
+  created_date_time: Generated<Date>
+}
+export interface WorkflowsTable {
+  id: Generated<number>
+  project_code: string
+  name: string
+  extraction_project_id: string | null
+  initiated_on: Generated<Date>
+  processing_start: Date | null
+  processing_finish: Date | null
+  status: number
+}
 export interface EnvelopesDb extends OutboxTable {
   envelopes: EnvelopesTable
   notifications: NotificationsTable
+  jobs: JobsTable
+  linkages: LinkagesTable
+  workflows: WorkflowsTable
 }
 export type EnvelopeRow = Selectable<EnvelopesTable>
 export type NotificationRow = Selectable<NotificationsTable>
+export type JobRow = Selectable<JobsTable>
+export type LinkageRow = Selectable<LinkagesTable>
+export type WorkflowRow = Selectable<WorkflowsTable>
 export const ENVELOPES_SCHEMA = 'envelopes'

@@ -22,14 +22,15 @@ export const FEBRL_IMPORT_FORMAT = {
  * Configures, through the public API, what a FEBRL envelope needs: a data provider, the import format, one
  * event type per code with a DelimitedFile data source, and a project with those event types as members.
  */
-export async function configureProject(baseUrl: string, token: string, opts: { project: string; provider: string; eventTypes: string[]; groupStrategy?: string }) {
+export async function configureProject(baseUrl: string, token: string, opts: { project: string; provider: string; eventTypes: string[]; groupStrategy?: string; importFormat?: typeof FEBRL_IMPORT_FORMAT }) {
   const call = async (method: string, path: string, body: unknown) => {
     const res = await api(baseUrl, method, `/api/v3.3${path}`, { token, body })
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
     return res.json
   }
   const provider = await call('POST', '/dataproviders', { code: opts.provider, organisation: `${opts.provider} data custodian`, contactName: 'Data Custodian', email: 'custodian@example.org' })
-  const format = await call('POST', '/importformats', { ...FEBRL_IMPORT_FORMAT, name: `${FEBRL_IMPORT_FORMAT.name} ${opts.project}` })
+  const importFormat = opts.importFormat ?? FEBRL_IMPORT_FORMAT
+  const format = await call('POST', '/importformats', { ...importFormat, name: `${importFormat.name} ${opts.project}` })
   const eventTypes = []
   for (const code of opts.eventTypes) {
     eventTypes.push(await call('POST', '/eventtypes', {

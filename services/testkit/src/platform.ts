@@ -52,7 +52,7 @@ export async function startPlatform(opts: PlatformOptions = {}) {
   const registry = await start('registry', registryMigrations, (db) => buildRegistry({ db, internalSecret, logger }))
   const projects = await start('projects', projectsMigrations, (db) => buildProjects({ db, internalSecret, logger, registryUrl: registry.url }))
   const envelopes = await start('envelopes', envelopesMigrations, (db) => buildEnvelopes({
-    db, internalSecret, logger, dataDir, maxEnvelopeBytes: opts.maxEnvelopeBytes ?? 50 * 1024 * 1024,
+    db, internalSecret, logger, dataDir, maxEnvelopeBytes: opts.maxEnvelopeBytes ?? 50 * 1024 * 1024, projectsUrl: projects.url,
   }))
   const results = await start('results', resultsMigrations, (db) => buildResults({ db, internalSecret, logger }))
 

@@ -5,6 +5,9 @@ import { isAdmin, notFound, unauthorized, enqueueEvent } from '@ligature/service
 import type { EnvelopesDb } from '../db.js'
 import { updateEnvelopeState } from '../envelopes/envelope.repository.js'
 import { toEnvelope } from '../envelopes/envelope.service.js'
+import { registerJobInternalRoutes } from './job.internal.js'
+import { registerLinkageInternalRoutes } from './linkage.internal.js'
+import { registerWorkflowInternalRoutes } from './workflow.internal.js'
 
 const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) })
 const StateBody = Type.Object({
@@ -21,11 +24,12 @@ const NotificationBody = Type.Object({
 }, { additionalProperties: false })
 
 /**
- * Calls the worker makes (never routed by the gateway): the envelope's state as its workflow moves it, and
- * the notifications it writes. Only the system principal, signed with the internal secret, may call them.
+ * Calls the worker makes (never routed by the gateway): the envelope's state as its workflow moves it, the
+ * notifications it writes, and its jobs, linkages and workflows. Only the system principal, signed with the
+ * internal secret, may call them.
  */
 export function registerInternalRoutes(app: FastifyInstance, db: Kysely<EnvelopesDb>): void {
-  app.addHook('preHandler', async (req) => {
+  app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
   })
   app.put('/internal/envelopes/:name/state', { schema: { hide: true, params: NameParams, body: StateBody } }, async (req) => {
@@ -50,4 +54,7 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<Envelope
     }).returning('id').executeTakeFirstOrThrow()
     return reply.status(201).send({ id: row.id })
   })
+  registerJobInternalRoutes(app, db)
+  registerLinkageInternalRoutes(app, db)
+  registerWorkflowInternalRoutes(app, db)
 }

@@ -1,7 +1,11 @@
 import { outboxMigration } from '@ligature/service-kit'
 import * as createEnvelopes from './2026_11_22_0001_create_envelopes.js'
+import * as createWorkflowsAndLinkages from './2026_11_22_0002_create_workflows_and_linkages.js'
+import * as createJobs from './2026_11_22_0003_create_jobs.js'
 
 export const envelopesMigrations = {
   '2026_11_22_0000_outbox': outboxMigration,
   '2026_11_22_0001_create_envelopes': createEnvelopes,
+  '2026_11_22_0002_create_workflows_and_linkages': createWorkflowsAndLinkages,
+  '2026_11_22_0003_create_jobs': createJobs,
 }

@@ -1,0 +1,54 @@
+import type { Kysely, Transaction } from 'kysely'
+import { isAdmin, type Page, type Principal } from '@ligature/service-kit'
+import type { EnvelopesDb, JobRow, JobStat, JobState } from '../db.js'
+import { scopeCodes } from '../scope.js'
+
+type Db = Kysely<EnvelopesDb> | Transaction<EnvelopesDb>
+
+/**
+ * Jobs are visible with their project, or with their envelope (whose project is in scope, or which the
+ * caller uploaded: the validation job runs before the envelope's project is known).
+ */
+function visibleJobs(db: Kysely<EnvelopesDb>, p: Principal) {
+  const q = db.selectFrom('jobs').leftJoin('envelopes', 'envelopes.name', 'jobs.envelope_name')
+  if (isAdmin(p)) return q
+  const codes = scopeCodes(p)
+  return q.where((eb) => eb.or([
+    eb('jobs.project_code', 'in', codes), eb('envelopes.project_code', 'in', codes), eb('envelopes.uploaded_by', '=', p.tokenId),
+  ]))
+}
+
+export async function listJobs(db: Kysely<EnvelopesDb>, p: Principal, page: Page, envelopeName?: string) {
+  let q = visibleJobs(db, p)
+  if (envelopeName !== undefined) q = q.where('jobs.envelope_name', '=', envelopeName)
+  // All jobs: newest first; one envelope's jobs: in the order they ran.
+  const ordered = q.selectAll('jobs').orderBy('jobs.id', envelopeName === undefined ? 'desc' : 'asc')
+  const [rows, count] = await Promise.all([
+    ordered.limit(page.limit).offset(page.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+export const findVisibleJob = (db: Kysely<EnvelopesDb>, p: Principal, id: number): Promise<JobRow | undefined> =>
+  visibleJobs(db, p).selectAll('jobs').where('jobs.id', '=', id).executeTakeFirst()
+
+export interface NewJob {
+  name: string; envelopeName?: string; linkageId?: number; workflowId?: number; projectId?: number; projectCode?: string
+  projectName?: string; dataProviderId?: number; dataProviderName?: string; eventTypeId?: number
+}
+
+export const insertJob = (db: Db, job: NewJob) =>
+  db.insertInto('jobs').values({
+    name: job.name, state: 'Processing', processing_start: new Date(), processing_finish: null,
+    project_id: job.projectId ?? null, project_code: job.projectCode ?? null, project_name: job.projectName ?? null,
+    data_provider_id: job.dataProviderId ?? null, data_provider_name: job.dataProviderName ?? null, event_type_id: job.eventTypeId ?? null,
+    envelope_name: job.envelopeName ?? null, linkage_id: job.linkageId ?? null, workflow_id: job.workflowId ?? null, stats: '[]',
+  }).returning('id').executeTakeFirstOrThrow()
+
+export const updateJob = (db: Db, id: number, set: { state: JobState; stats?: JobStat[]; processing_finish?: Date }) =>
+  db.updateTable('jobs').set({
+    state: set.state,
+    ...(set.stats !== undefined ? { stats: JSON.stringify(set.stats) } : {}),
+    ...(set.processing_finish !== undefined ? { processing_finish: set.processing_finish } : {}),
+  }).where('id', '=', id).returningAll().executeTakeFirst()

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely'
+import { pageOf, sendPage, type Handler } from '@ligature/service-kit'
+import type { EnvelopesDb } from '../db.js'
+import type { ProjectsClient } from '../projects/projects-client.js'
+import type { LinkageService } from './linkage.service.js'
+import { startBulkLoad } from './bulk-load.service.js'
+
+export const linkageHandlers = (svc: LinkageService, db: Kysely<EnvelopesDb>, projects: ProjectsClient) => ({
+  listLinkages: (async ({ principal, query, reply }) => {
+    const { items, total } = await svc.list(principal, pageOf(query))
+    return sendPage(reply, items, total)
+  }) satisfies Handler,
+  getLinkage: (async ({ principal, params }) => svc.get(principal, params.id)) satisfies Handler,
+  createLinkage: (async ({ principal, body }) => svc.create(principal, body)) satisfies Handler,
+  bulkLoad: (async ({ principal, body }) => startBulkLoad(db, projects, principal, body)) satisfies Handler,
+})

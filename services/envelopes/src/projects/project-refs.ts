@@ -1,0 +1,27 @@
+import { apiError, canSeeProject, notFound, type Principal } from '@ligature/service-kit'
+import type { ProjectsClient } from './projects-client.js'
+
+const MAX_ID = 2147483647
+
+/**
+ * `/projects/{id}/...` takes a project code, or a numeric project id which only the projects service can
+ * turn into a code. Unknown ids and projects outside the caller's scope are both 404, so a scoped token
+ * cannot learn which other projects exist.
+ */
+export async function readableProjectCode(projects: ProjectsClient, p: Principal, ref: string): Promise<string> {
+  let code: string | null = ref
+  if (/^\d+$/.test(ref)) {
+    const id = Number(ref)
+    code = id >= 1 && id <= MAX_ID ? (await projects.projectById(id))?.code ?? null : null
+  }
+  if (code === null || !canSeeProject(p, code)) throw notFound('Project')
+  return code
+}
+
+/** A linkage or bulk load runs in an existing, active project; otherwise a 400 names the field. */
+export async function requireActiveProject(projects: ProjectsClient, code: string): Promise<void> {
+  const project = await projects.projectByCode(code)
+  if (!project || project.isActive === false) {
+    throw apiError('invalidRequest', [{ path: '/projectCode', message: 'No active project has this code.' }])
+  }
+}

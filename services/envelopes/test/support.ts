@@ -1,0 +1,41 @@
+import { PRINCIPAL_HEADER, signPrincipal, systemPrincipal, type Principal } from '@ligature/service-kit'
+import { api, type Platform } from '@ligature/testkit'
+
+/** Calls the gateway under /api/v3.3 with a token (admin by default); `token: null` sends none. */
+export const caller = (platform: Platform) =>
+  (method: string, path: string, body?: unknown, token: string | null = platform.adminToken) =>
+    api(platform.url, method, `/api/v3.3${path}`, { ...(token ? { token } : {}), ...(body === undefined ? {} : { body }) })
+
+/**
+ * Calls the envelopes service's internal routes directly, as the worker does: signed system principal by
+ * default, or another principal to prove the routes refuse it.
+ */
+export const internal = (platform: Platform) =>
+  (method: string, path: string, body?: unknown, principal: Principal = systemPrincipal('worker')) =>
+    api(platform.services.envelopes.url, method, path, {
+      headers: { [PRINCIPAL_HEADER]: signPrincipal(principal, platform.internalSecret) }, ...(body === undefined ? {} : { body }),
+    })
+
+/** An active project with no members: enough for linkage requests, which name it by code. */
+export async function createProject(platform: Platform, code: string, over: Record<string, unknown> = {}) {
+  const res = await caller(platform)('POST', '/projects', {
+    code, name: `Project ${code}`, description: `Linkage of ${code} collections`, isActive: true, eventTypeMembers: [], ...over,
+  })
+  if (res.status !== 201) throw new Error(`project ${code}: ${res.status} ${res.text}`)
+  return res.json as { id: number; code: string }
+}
+
+/** Outbox events of one subject, oldest first: what the relay publishes to NATS. */
+export async function outboxEvents(platform: Platform, subject: string): Promise<Record<string, unknown>[]> {
+  const rows = await platform.services.envelopes.db.selectFrom('outbox').select(['payload']).where('subject', '=', subject).orderBy('id').execute()
+  return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data)
+}
+
+/** Setup steps outside a subtest: a wrong status stops the file instead of asserting after tap's end. */
+export async function expectStatus<R extends { status: number; json?: any }>(pending: Promise<R>, status: number): Promise<R> {
+  const res = await pending
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.json)}`)
+  return res
+}
+
+export const UNAUTHORIZED = { message: 'User does not have required permissions.' }
