@@ -1,0 +1,61 @@
+import t from 'tap'
+import { RecordTable } from '../columnar/record-table.js'
+import { generateCandidates } from './candidates.js'
+import { PairSet } from './pair-set.js'
+
+const rows = [
+  { sex: 'm', yob: '1980' }, { sex: 'm', yob: '1980' }, { sex: 'f', yob: '1980' }, { sex: 'm', yob: '1980' },
+  { sex: '', yob: '1980' }, { sex: '', yob: '1980' }, { sex: 'f', yob: '' }, { sex: 'f', yob: '1990' },
+]
+const specs = [{ name: 'sex', kind: 'text' as const }, { name: 'yob', kind: 'text' as const }]
+
+const collect = (table: RecordTable, fields: Parameters<typeof generateCandidates>[1],
+  options: Parameters<typeof generateCandidates>[3] = {}) => {
+  const pairs: string[] = []
+  const stats = generateCandidates(table, fields, (l, r, n) => {
+    for (let k = 0; k < n; k++) pairs.push(`${l[k]}-${r[k]}`)
+  }, { chunkPairs: 2, ...options })
+  return { pairs, stats }
+}
+
+t.test('all blocking fields must agree; matchEmpty decides about empty values', async tt => {
+  const table = RecordTable.fromRows(rows, specs)
+  const strict = collect(table, [{ field: 'sex', matchEmpty: false }, { field: 'yob', matchEmpty: false }])
+  tt.same(strict.pairs, ['0-1', '0-3', '1-3'], 'records 4, 5 (empty sex) and 6 (empty yob) are left out')
+  tt.equal(strict.stats.recordsExcluded, 3)
+  tt.equal(strict.stats.recordsBlocked, 5)
+  tt.equal(strict.stats.pairsCreated, 3)
+  tt.same(strict.stats.topBlockingValues, [{ values: ['m', '1980'], records: 3, pairs: 3 }])
+  const loose = collect(table, [{ field: 'sex', matchEmpty: true }, { field: 'yob', matchEmpty: false }])
+  tt.same(loose.pairs, ['0-1', '0-3', '1-3', '4-5'], 'empty sex values form their own block')
+})
+
+t.test('existing records do not pair with each other; earlier pairs are skipped', async tt => {
+  const isNew = Uint8Array.from([0, 0, 1, 1, 0, 0, 0, 0])
+  const table = RecordTable.fromColumns({ sex: rows.map(r => r.sex), yob: rows.map(r => r.yob) }, specs, isNew)
+  const exclude = new PairSet(2)
+  exclude.add(3, 0)
+  const { pairs, stats } = collect(table, [{ field: 'sex', matchEmpty: false }], { exclude })
+  tt.same(pairs.sort(), ['1-3', '2-6', '2-7'], '0-1 and 6-7 are existing pairs, 0-3 was already kept')
+  tt.equal(stats.pairsAlreadyLinked, 1)
+})
+
+t.test('oversized blocks are reported, partitions split blocks', async tt => {
+  const table = RecordTable.fromRows(rows, specs)
+  const capped = collect(table, [{ field: 'yob', matchEmpty: false }], { maxBlockSize: 4 })
+  tt.same(capped.pairs, [])
+  tt.same(capped.stats.oversizedBlocks, [{ values: ['1980'], records: 6, pairs: 15 }])
+  const all = collect(table, [{ field: 'sex', matchEmpty: true }]).pairs
+  const parts = [0, 1, 2].map(index => collect(table, [{ field: 'sex', matchEmpty: true }],
+    { partition: { index, count: 3 } }).pairs)
+  tt.same(parts.flat().sort(), [...all].sort(), 'the partitions together produce every pair exactly once')
+})
+
+t.test('pair set grows and stays exact', async tt => {
+  const set = new PairSet(2)
+  for (let i = 0; i < 1000; i++) tt.equal(set.add(i, i * 7 + 1), true)
+  tt.equal(set.add(8, 1), false, 'pair order does not matter')
+  tt.equal(set.size, 1000)
+  tt.equal(set.has(999, 6994), true)
+  tt.equal(set.has(1, 2), false)
+})

@@ -1,0 +1,94 @@
+/**
+ * Candidate pairs of one strategy: every pair (i < j) inside a block, streamed in chunks of two Int32Arrays
+ * so scoring never holds all candidates. Pairs of two existing records (`table.isNew` false for both) were
+ * compared by earlier linkages and are skipped; so are pairs in `exclude` (kept by an earlier strategy).
+ * Blocks with more records than `maxBlockSize` are skipped and reported. With `partition` {index, count}
+ * only blocks whose value hash falls in that partition are expanded, so activities can split the work.
+ */
+import type { RecordTable } from '../columnar/record-table.js'
+import type { BlockingFieldSpec } from '../types.js'
+import { blockHash, blockValues, buildBlocks, type Blocks } from './blocks.js'
+import type { PairSet } from './pair-set.js'
+import { TopBlocks, type BlockReport } from './top-blocks.js'
+
+export const DEFAULT_MAX_BLOCK_SIZE = 5000
+export const DEFAULT_CHUNK_PAIRS = 1 << 16
+
+export interface CandidateOptions {
+  exclude?: PairSet | null
+  maxBlockSize?: number
+  chunkPairs?: number
+  partition?: { index: number; count: number }
+  topBlocks?: number
+}
+
+export interface BlockingStats {
+  recordsBlocked: number
+  recordsExcluded: number
+  blocks: number
+  pairsCreated: number
+  pairsAlreadyLinked: number
+  topBlockingValues: BlockReport[]
+  oversizedBlocks: BlockReport[]
+}
+
+export type PairChunkHandler = (left: Int32Array, right: Int32Array, n: number) => void
+
+export function generateCandidates(table: RecordTable, fields: readonly BlockingFieldSpec[],
+  onChunk: PairChunkHandler, options: CandidateOptions = {}, blocks: Blocks = buildBlocks(table, fields)): BlockingStats {
+  const maxBlockSize = options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE
+  const chunk = options.chunkPairs ?? DEFAULT_CHUNK_PAIRS
+  const exclude = options.exclude ?? null
+  const isNew = table.isNew
+  const left = new Int32Array(chunk), right = new Int32Array(chunk)
+  const top = new TopBlocks(options.topBlocks ?? 10)
+  const oversized: BlockReport[] = []
+  const ordered = new Int32Array(maxBlockSize)
+  let n = 0, pairsCreated = 0, pairsAlreadyLinked = 0, multiRecordBlocks = 0
+  const { members, starts } = blocks
+  for (let b = 0; b < blocks.count; b++) {
+    const from = starts[b]!, size = starts[b + 1]! - from
+    if (size < 2) continue
+    const values = options.partition || size > maxBlockSize ? blockValues(table, fields, blocks, b) : null
+    if (options.partition && blockHash(values!) % options.partition.count !== options.partition.index) continue
+    multiRecordBlocks++
+    // Incoming records first: pairs are (incoming × later members), so two existing records never pair.
+    let fresh = 0
+    if (isNew) {
+      for (let k = 0; k < size; k++) if (isNew[members[from + k]!]) fresh++
+    } else fresh = size
+    const blockPairs = (fresh * (fresh - 1)) / 2 + fresh * (size - fresh)
+    if (size > maxBlockSize) {
+      oversized.push({ values: values!, records: size, pairs: blockPairs })
+      continue
+    }
+    if (blockPairs === 0) continue
+    if (isNew) {
+      let f = 0, o = fresh
+      for (let k = 0; k < size; k++) {
+        const r = members[from + k]!
+        if (isNew[r]) ordered[f++] = r; else ordered[o++] = r
+      }
+    } else ordered.set(members.subarray(from, from + size))
+    let created = 0
+    for (let a = 0; a < fresh; a++) {
+      const x = ordered[a]!
+      for (let c = a + 1; c < size; c++) {
+        const y = ordered[c]!
+        const i = x < y ? x : y, j = x < y ? y : x
+        if (exclude !== null && exclude.has(i, j)) { pairsAlreadyLinked++; continue }
+        left[n] = i; right[n] = j
+        created++
+        if (++n === chunk) { onChunk(left, right, n); n = 0 }
+      }
+    }
+    pairsCreated += created
+    top.offer(b, size, created)
+  }
+  if (n > 0) onChunk(left, right, n)
+  return {
+    recordsBlocked: blocks.recordsBlocked, recordsExcluded: blocks.recordsExcluded, blocks: multiRecordBlocks,
+    pairsCreated, pairsAlreadyLinked, oversizedBlocks: oversized,
+    topBlockingValues: top.reports(b => blockValues(table, fields, blocks, b)),
+  }
+}

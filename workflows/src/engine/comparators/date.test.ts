@@ -1,0 +1,32 @@
+import t from 'tap'
+import { dateSimilarity, dayNumber, parseDate, SWAP_SIMILARITY } from './date.js'
+
+t.test('day numbers', async tt => {
+  tt.equal(dayNumber(1970, 1, 1), 0)
+  tt.equal(dayNumber(2000, 3, 1) - dayNumber(2000, 2, 28), 2, 'leap year 2000')
+  tt.equal(dayNumber(1900, 3, 1) - dayNumber(1900, 2, 28), 1, '1900 is not a leap year')
+  tt.equal(dayNumber(2024, 1, 1), 19723)
+})
+
+t.test('parsing', async tt => {
+  tt.same(parseDate('1956-04-09'), { year: 1956, month: 4, day: 9 })
+  tt.same(parseDate('19560409'), { year: 1956, month: 4, day: 9 })
+  tt.same(parseDate('9/4/1956'), { year: 1956, month: 4, day: 9 })
+  tt.equal(parseDate('1956-04-31'), null, 'April has 30 days')
+  tt.equal(parseDate('1957-02-29'), null)
+  tt.same(parseDate('1956-02-29'), { year: 1956, month: 2, day: 29 })
+  tt.equal(parseDate('19561309'), null)
+  tt.equal(parseDate('abc'), null)
+})
+
+t.test('similarity', async tt => {
+  const d = (s: string) => parseDate(s)!
+  tt.equal(dateSimilarity(d('1980-05-04'), d('1980-05-04')), 1)
+  tt.equal(dateSimilarity(d('1980-05-04'), d('1980-05-05')), 0, 'no tolerance')
+  tt.equal(dateSimilarity(d('1980-05-04'), d('1980-05-05'), { toleranceDays: 2 }), 1 - 1 / 3)
+  tt.equal(dateSimilarity(d('1980-12-31'), d('1981-01-02'), { toleranceDays: 2 }), 1 - 2 / 3, 'across years')
+  tt.equal(dateSimilarity(d('1980-05-04'), d('1980-05-08'), { toleranceDays: 2 }), 0)
+  tt.equal(dateSimilarity(d('1980-05-04'), d('1980-04-05'), { allowDayMonthSwap: true }), SWAP_SIMILARITY)
+  tt.equal(dateSimilarity(d('1980-05-04'), d('1981-04-05'), { allowDayMonthSwap: true }), 0, 'year differs')
+  tt.equal(dateSimilarity(d('1980-05-04'), d('1980-04-05')), 0, 'swap not allowed')
+})

@@ -1,0 +1,37 @@
+/**
+ * Ligature's linkage engine: pure, no I/O. Records of a block partition go into a RecordTable; matchRecords
+ * blocks and scores them into a pair stream (PairStore); grouping, key assignment and the review rule turn
+ * that stream into linkage keys; linkageReport/jobStats give the figures. linkInMemory does all of it.
+ */
+export type * from './types.js'
+export { jaro, jaroWinkler, DEFAULT_PREFIX_SCALE, MAX_PREFIX } from './comparators/jaro-winkler.js'
+export { boundedLevenshtein, levenshteinSimilarity } from './comparators/levenshtein.js'
+export { dateSimilarity, dayNumber, parseDate, SWAP_SIMILARITY, type DateParts } from './comparators/date.js'
+export { exactSimilarity } from './comparators/exact.js'
+export { BloomStore, diceJs, popcount32, DEFAULT_FILTER_BITS } from './bloom/dice.js'
+export { bloomEncode, bloomFromBase64, bloomToBase64, qgrams, type BloomEncoding } from './bloom/encode.js'
+export { agreementWeight, disagreementWeight, fieldWeights, type FieldWeights } from './weights/weights.js'
+export { curveProblems, WeightCurve } from './weights/curve.js'
+export { Column, EMPTY_CODE, type ColumnSpec } from './columnar/column.js'
+export { RecordTable, type RecordRow } from './columnar/record-table.js'
+export { COMPARISON_TYPES, comparisonFromProperties, DEFAULT_BLOOM_THRESHOLD, DEFAULT_JARO_WINKLER_THRESHOLD,
+  DEFAULT_LEVENSHTEIN_MAX_DISTANCE } from './scoring/compile-field.js'
+export { DETERMINISTIC_SCORE, keepAboveThreshold, StrategyScorer, type FieldWeightExplanation }
+  from './scoring/strategy-scorer.js'
+export { buildBlocks, blockHash, type Blocks } from './blocking/blocks.js'
+export { generateCandidates, DEFAULT_MAX_BLOCK_SIZE, type BlockingStats, type CandidateOptions,
+  type PairChunkHandler } from './blocking/candidates.js'
+export { PairSet } from './blocking/pair-set.js'
+export type { BlockReport } from './blocking/top-blocks.js'
+export { PairStore } from './grouping/pair-store.js'
+export type { PairStream } from './grouping/existing-groups.js'
+export { bestLinkOrder } from './grouping/pair-order.js'
+export { mergeGrouping, type GroupingResult } from './grouping/merge.js'
+export { bestLinkGrouping } from './grouping/best-link.js'
+export { assignKeys, formatKey, parseKey, KEY_PREFIX, type KeyAssignment } from './grouping/keys.js'
+export { groupsForReview } from './grouping/review.js'
+export { ScoreHistogram, type HistogramJson } from './stats/histogram.js'
+export { jobStats, linkageReport, type LinkageReport } from './stats/linkage-stats.js'
+export { activeStrategies, matchRecords, type MatchOptions, type MatchResult, type StrategyRun } from './match.js'
+export { groupPairs, linkInMemory, type InMemoryGroupStrategy, type LinkOptions, type LinkResult } from './link.js'
+export { DEFAULT_COLUMNS, DEFAULT_FIELDS, defaultStrategies } from './default-strategies.js'

@@ -1,0 +1,56 @@
+import t from 'tap'
+import { RecordTable } from './columnar/record-table.js'
+import { linkInMemory } from './link.js'
+import { matchRecords } from './match.js'
+import { DETERMINISTIC_SCORE } from './scoring/strategy-scorer.js'
+import { jobStats, linkageReport } from './stats/linkage-stats.js'
+import type { StrategySpec } from './types.js'
+
+const table = RecordTable.fromRows([
+  { id: 'a', name: 'ann', city: 'x' }, { id: 'a', name: 'ann', city: 'y' }, { id: 'b', name: 'ann', city: 'x' },
+  { id: 'c', name: 'bob', city: 'x' }, { id: '', name: 'bob', city: '' },
+], ['id', 'name', 'city'].map(name => ({ name, kind: 'text' as const })))
+
+const cityAgrees = { field: 'city', comparison: { type: 'Exact' as const }, m: 0.9, u: 0.1 } // ±3.17
+const strategies: StrategySpec[] = [
+  { name: 'by name', order: 2, isActive: true, threshold: 0, blockingFields: [{ field: 'name', matchEmpty: false }],
+    matchingFields: [cityAgrees] },
+  { name: 'by id', order: 1, isActive: true, threshold: 0, blockingFields: [{ field: 'id', matchEmpty: false }],
+    matchingFields: [] },
+  { name: 'inactive', order: 0, isActive: false, threshold: -100, blockingFields: [{ field: 'city', matchEmpty: true }],
+    matchingFields: [] },
+]
+
+t.test('strategies run in order, only active ones; kept pairs are not generated again', async tt => {
+  const result = matchRecords(table, strategies)
+  tt.same(result.strategies.map(s => s.name), ['by id', 'by name'])
+  const pairs = Array.from({ length: result.pairs.length }, (_, k) =>
+    `${result.pairs.left[k]}-${result.pairs.right[k]}:${result.pairs.strategy[k]}:${result.pairs.score[k]!.toFixed(2)}`)
+  // by id: 0-1 deterministic. by name: 0-1 skipped (kept), 0-2 city agrees, 1-2 disagrees (below 0), 3-4 city empty (0).
+  tt.same(pairs, [`0-1:0:${DETERMINISTIC_SCORE}`, '0-2:1:3.17', '3-4:1:0.00'])
+  tt.same(result.runs.map(r => [r.name, r.deterministic, r.pairsCreated, r.pairsKept, r.pairsAlreadyLinked]),
+    [['by id', true, 1, 1, 0], ['by name', false, 3, 2, 1]])
+  tt.equal(result.recordsNotBlocked, 0, 'record 4 has no id but is blocked by name')
+  tt.same(result.histogram.toJSON().deterministic, 1)
+  tt.same(result.scorers[1]!.explain(0, 2), [{ field: 'city', weight: Math.log2(9) }])
+})
+
+t.test('partitions of the blocks together give the same pairs', async tt => {
+  const whole = matchRecords(table, strategies).pairs.length
+  const parts = [0, 1].map(index => matchRecords(table, strategies, { partition: { index, count: 2 } }).pairs.length)
+  tt.equal(parts[0]! + parts[1]!, whole)
+})
+
+t.test('linkInMemory: groups, keys, review flags and the report', async tt => {
+  const result = linkInMemory(table, strategies, { groupStrategy: 'MergeInMemory', nextKeyNumber: 100,
+    eventTypeOf: Int32Array.of(1, 1, 2, 2, 2), authoritativeEventTypes: new Set([1]) })
+  tt.same([...result.keys.keyOf], [100, 100, 100, 101, 101])
+  tt.same(result.review, [100], 'records 0 and 1 come from the authoritative event type')
+  const report = linkageReport(result, table.size)
+  tt.equal(report.groupsNew, 2)
+  tt.equal(report.groupsForReview, 1)
+  tt.same(report.strategies[1]!.topBlockingValues[0], { values: ['ann'], records: 3, pairs: 2 })
+  const stats = jobStats(report)
+  tt.same(stats.find(s => s.name === 'by name: pairs kept'), { name: 'by name: pairs kept', value: '2' })
+  tt.same(stats.find(s => s.name === 'Records used'), { name: 'Records used', value: '5' })
+})

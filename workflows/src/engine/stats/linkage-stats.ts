@@ -1,0 +1,66 @@
+/**
+ * The figures of one linkage for Job.stats (name/value pairs) and the report notification: records used,
+ * records that could not be blocked, per strategy records blocked, pairs created and kept and the top
+ * blocking values, the score histogram and groups new/updated/unchanged/deleted.
+ */
+import type { LinkResult } from '../link.js'
+import type { BlockReport } from '../blocking/top-blocks.js'
+import type { HistogramJson } from './histogram.js'
+
+export interface StrategyReport {
+  name: string
+  deterministic: boolean
+  recordsBlocked: number
+  pairsCreated: number
+  pairsKept: number
+  topBlockingValues: BlockReport[]
+  oversizedBlocks: BlockReport[]
+}
+
+export interface LinkageReport {
+  recordsUsed: number
+  recordsNotBlocked: number
+  strategies: StrategyReport[]
+  histogram: HistogramJson
+  groupsNew: number
+  groupsUpdated: number
+  groupsUnchanged: number
+  groupsDeleted: number
+  groupsForReview: number
+}
+
+export function linkageReport(result: LinkResult, recordsUsed: number): LinkageReport {
+  const { match, keys } = result
+  return {
+    recordsUsed,
+    recordsNotBlocked: match.recordsNotBlocked,
+    strategies: match.runs.map(r => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked,
+      pairsCreated: r.pairsCreated, pairsKept: r.pairsKept, topBlockingValues: r.topBlockingValues,
+      oversizedBlocks: r.oversizedBlocks })),
+    histogram: match.histogram.toJSON(),
+    groupsNew: keys.groupsNew,
+    groupsUpdated: keys.groupsUpdated,
+    groupsUnchanged: keys.groupsUnchanged,
+    groupsDeleted: keys.groupsDeleted,
+    groupsForReview: result.review.length,
+  }
+}
+
+/** Job.stats entries: flat name/value pairs (values as strings, as the API's list carries them). */
+export function jobStats(report: LinkageReport): { name: string; value: string }[] {
+  const stats: [string, number][] = [
+    ['Records used', report.recordsUsed],
+    ['Records not blocked', report.recordsNotBlocked],
+    ...report.strategies.flatMap((s): [string, number][] => [
+      [`${s.name}: records blocked`, s.recordsBlocked],
+      [`${s.name}: pairs created`, s.pairsCreated],
+      [`${s.name}: pairs kept`, s.pairsKept],
+    ]),
+    ['Groups new', report.groupsNew],
+    ['Groups updated', report.groupsUpdated],
+    ['Groups unchanged', report.groupsUnchanged],
+    ['Groups deleted', report.groupsDeleted],
+    ['Groups for review', report.groupsForReview],
+  ]
+  return stats.map(([name, value]) => ({ name, value: String(value) }))
+}

@@ -1,0 +1,60 @@
+/**
+ * Engine-local configuration types. They mirror the API's MatchStrategy / MatchingField / BlockingField /
+ * WeightCurve shapes (spec §MatchConfig) but carry only what the engine needs; the caller maps API objects
+ * onto them (property values arrive as strings there and are parsed by `comparisonFromProperties`).
+ */
+
+/** Comparison type names as DECISIONS.md lists them. */
+export type ComparisonTypeName = 'Exact' | 'JaroWinkler' | 'Levenshtein' | 'Date' | 'Bloom'
+
+export interface ComparisonSpec {
+  type: ComparisonTypeName
+  /** JaroWinkler and Bloom: the similarity at or above which a pair counts as agreeing. */
+  threshold?: number
+  /** JaroWinkler: prefix scale p (default 0.1, at most 0.25). */
+  prefixScale?: number
+  /** Levenshtein: the largest edit distance that still agrees. */
+  maxDistance?: number
+  /** Date: days of difference that still agree. */
+  toleranceDays?: number
+  /** Date: day and month swapped (04/05 vs 05/04) agree. */
+  allowDayMonthSwap?: boolean
+}
+
+export interface WeightCurvePoint {
+  /** 0 = full disagreement, 1 = full agreement (the API's name for the similarity axis). */
+  distance: number
+  /** Share of the range from disagreement weight (0) to agreement weight (1). */
+  weightProportion: number
+}
+
+export interface MatchingFieldSpec {
+  field: string
+  comparison: ComparisonSpec
+  /** m: probability the field agrees on a true match. */
+  m: number
+  /** u: probability the field agrees on a non-match. */
+  u: number
+  agreementWeight?: number
+  disagreementWeight?: number
+  curve?: readonly WeightCurvePoint[]
+}
+
+export interface BlockingFieldSpec {
+  field: string
+  /** true: empty values block with other empty values; false: records empty here are left out. */
+  matchEmpty: boolean
+}
+
+export interface StrategySpec {
+  name: string
+  order: number
+  isActive: boolean
+  threshold: number
+  blockingFields: readonly BlockingFieldSpec[]
+  /** Empty: the strategy is deterministic (agreement on the blocking fields alone is a match). */
+  matchingFields: readonly MatchingFieldSpec[]
+}
+
+/** How a column's distinct values are interpreted. */
+export type ColumnKind = 'text' | 'date' | 'bloom'
