@@ -1,0 +1,40 @@
+/**
+ * The default linkage fields of DECISIONS.md ("Matching and grouping"): the columns every project's record
+ * table has, with their maximum lengths, and the fields derived from them during preprocessing.
+ */
+export const LINKAGE_FIELD_MAX_LENGTH = {
+  sourceUniqueId: 64,
+  jurisdictionalLinkageKey: 64,
+  surname: 100,
+  givenName: 100,
+  middleName: 100,
+  dateOfBirth: 10,
+  sex: 10,
+  addressLine: 200,
+  suburb: 100,
+  state: 30,
+  postcode: 10,
+} as const
+
+export type LinkageFieldName = keyof typeof LINKAGE_FIELD_MAX_LENGTH
+export const LINKAGE_FIELDS = Object.keys(LINKAGE_FIELD_MAX_LENGTH) as LinkageFieldName[]
+
+export const DERIVED_FIELDS = [
+  'doby', 'dobm', 'dobd',
+  'surnameSoundex', 'givenNameSoundex', 'surnameNysiis', 'givenNameNysiis', 'givenNameInitial',
+] as const
+export type DerivedFieldName = (typeof DERIVED_FIELDS)[number]
+
+/** The one field a row cannot do without: records are identified by it within their event type. */
+export const MANDATORY_FIELD: LinkageFieldName = 'sourceUniqueId'
+
+const byLowerCase = new Map<string, LinkageFieldName>(LINKAGE_FIELDS.map((f) => [f.toLowerCase(), f]))
+
+/**
+ * The canonical spelling of a linkage field named in an import format. Import formats exported from the
+ * reference product write `SourceUniqueId`, `GivenName`…; names are matched case-insensitively so both spellings
+ * land in the same column. Returns undefined for names that are not default linkage fields.
+ */
+export function canonicalLinkageField(name: string): LinkageFieldName | undefined {
+  return byLowerCase.get(name.trim().toLowerCase())
+}
