@@ -5,6 +5,8 @@ import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client
 import { Events } from '@ligature/contracts'
 import { streamIn, subjectIn } from '@ligature/service-kit'
 import type { Logger } from 'pino'
+import { startDeletionDispatcher } from './deletion-dispatcher.js'
+import { workflowId } from './workflow-ids.js'
 
 export interface DispatcherDeps { nc: NatsConnection; client: Client; taskQueue: string; namespace: string; log: Logger }
 
@@ -32,7 +34,7 @@ export async function startDispatcher({ nc, client, taskQueue, namespace, log }:
       }
       try {
         await client.workflow.start('envelopeWorkflow', {
-          taskQueue, workflowId: `envelope:${event.data.name}`, workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          taskQueue, workflowId: workflowId(namespace, `envelope:${event.data.name}`), workflowIdReusePolicy: 'REJECT_DUPLICATE',
           args: [{ name: event.data.name, inboxPath: event.data.inboxPath }],
           staticSummary: `Envelope ${event.data.displayName}`,
         })
@@ -43,5 +45,6 @@ export async function startDispatcher({ nc, client, taskQueue, namespace, log }:
       }
     }
   })()
-  return { stop: async () => { await messages.close(); await done } }
+  const deletions = await startDeletionDispatcher({ nc, client, taskQueue, namespace, log })
+  return { stop: async () => { await messages.close(); await done; await deletions.stop() } }
 }

@@ -30,7 +30,7 @@ t.test('an envelope uploaded while no worker runs completes once a worker starts
   const done = await waitForEnvelope(platform.url, platform.adminToken, n) as Record<string, unknown>
   t.match(done, { name: n, status: 3, statusName: 'Failed', type: 1, typeName: 'Linkage', createdDate: String })
 
-  const description = await temporal.workflow.getHandle(`envelope:${n}`).describe()
+  const description = await temporal.workflow.getHandle(`${platform.namespace}/envelope:${n}`).describe()
   t.equal(description.status.name, 'COMPLETED', 'the Temporal workflow is named after the envelope')
   const notes = await api(platform.url, 'GET', `/api/v3.3/envelopes/${n}/notifications`, { token: platform.adminToken })
   t.match(notes.json, [{ logLevel: 'Error', message: /Linkage project "CORE" does not exist/ }])
@@ -66,6 +66,6 @@ t.test('a redelivered event does not start a second workflow', async (t) => {
   await db.insertInto('outbox').values({ subject: row.subject, payload: JSON.stringify(row.payload) }).execute()
   await new Promise((r) => setTimeout(r, 1500))
   const runs = []
-  for await (const w of temporal.workflow.list({ query: `WorkflowId = 'envelope:${n}'` })) runs.push(w)
+  for await (const w of temporal.workflow.list({ query: `WorkflowId = '${platform.namespace}/envelope:${n}'` })) runs.push(w)
   t.equal(runs.length, 1, 'exactly one workflow run')
 })

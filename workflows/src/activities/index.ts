@@ -1,13 +1,35 @@
+import pg from 'pg'
 import { createServiceClient } from '../clients/service-client.js'
 import { envelopesClient } from '../clients/envelopes-client.js'
+import { registryClient } from '../clients/registry-client.js'
+import { configClient } from '../clients/config-client.js'
+import { jobsClient } from '../clients/jobs-client.js'
 import { envelopeActivities } from './envelope.activities.js'
+import { deletionActivities } from './deletion.activities.js'
+import { pipelineActivities } from './pipeline.activities.js'
 
-export interface ActivityDeps { envelopesUrl: string; internalSecret: string; dataDir: string }
+export interface ActivityDeps {
+  envelopesUrl: string
+  registryUrl: string
+  projectsUrl: string
+  internalSecret: string
+  dataDir: string
+  /** The database holding the per-project record stores. */
+  databaseUrl: string
+}
 
 /** Every activity the worker registers, built from its dependencies (the samples' factory shape). */
 export function createActivities(deps: ActivityDeps) {
-  const envelopes = envelopesClient(createServiceClient(deps.envelopesUrl, deps.internalSecret))
+  const call = (url: string) => createServiceClient(url, deps.internalSecret)
+  const envelopes = envelopesClient(call(deps.envelopesUrl))
+  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true })
+  pool.on('error', () => {})
   return {
     ...envelopeActivities({ envelopes, dataDir: deps.dataDir }),
+    ...deletionActivities({ registry: registryClient(call(deps.registryUrl)), databaseUrl: deps.databaseUrl }),
+    ...pipelineActivities({
+      config: configClient(call(deps.registryUrl), call(deps.projectsUrl)), jobs: jobsClient(call(deps.envelopesUrl)),
+      envelopes, pool, dataDir: deps.dataDir,
+    }),
   }
 }

@@ -1,2 +1,3 @@
 // The one module that exports every workflow the worker runs (Temporal bundles it for the sandbox).
 export { envelopeWorkflow, envelopeStateQuery } from './envelope.workflow.js'
+export { deleteEventTypeWorkflow, deleteDataProviderWorkflow } from './deletion.workflow.js'
