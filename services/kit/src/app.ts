@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import swagger from '@fastify/swagger'
+import { validatorFor } from './validation.js'
 import { loggerOptions } from './logger.js'
 import { installErrorPolicy } from './error-policy.js'
 import { verifyPrincipal, PRINCIPAL_HEADER, type Principal } from './principal.js'
@@ -27,8 +28,8 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
     logger: opts.logger ?? loggerOptions(opts.name),
     bodyLimit: opts.bodyLimit ?? 5 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.setValidatorCompiler(({ schema, httpPart }) => validatorFor(httpPart).compile(schema))
 
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `ligature-${opts.name}`, version: '3.3' } } })
   installErrorPolicy(app)

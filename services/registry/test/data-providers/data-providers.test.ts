@@ -37,7 +37,9 @@ t.test('a stale version changes nothing and answers 409', async (t) => {
   const stale = await call('PUT', `/dataproviders/${created.json.id}`, { ...provider, code: 'STALE', organisation: 'Lost update', version: v1 })
   t.equal(stale.status, 409)
   t.same(stale.json, { message: 'The resource was modified by someone else. Read it again and retry.' })
-  t.not((await call('GET', `/dataproviders/${created.json.id}`)).json.organisation, 'Lost update')
+  const kept = await call('GET', `/dataproviders/${created.json.id}`)
+  t.not(kept.json.organisation, 'Lost update')
+  t.equal(kept.json.phone, null, 'a null sent in a body stays null (bodies are never type-coerced)')
 })
 
 t.test('validation failures get 400 with a clear message', async (t) => {
