@@ -54,7 +54,7 @@ try {
       const zip = buildEnvelope({ project: ds.name, sender: `P${ds.name}`.slice(0, 15), files: [{ fileName: `${f.eventType.toLowerCase()}.csv`, eventTypeCode: f.eventType, content: f.csv }] })
       const up = await uploadEnvelope(platform.url, platform.adminToken, `${name}.zip`, zip)
       if (up.status !== 201) throw new Error(`${name}: upload answered ${up.status}`)
-      const env = await waitForEnvelope(platform.url, platform.adminToken, name, 600_000) as { statusName: string }
+      const env = await waitForEnvelope(platform.url, platform.adminToken, name, 600_000)
       if (env.statusName !== 'Complete') {
         const notes = await api(platform.url, 'GET', `/api/v3.3/envelopes/${name}/notifications`, { token: platform.adminToken })
         throw new Error(`${name} ended ${env.statusName}: ${JSON.stringify(notes.json)}`)

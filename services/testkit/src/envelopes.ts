@@ -42,7 +42,7 @@ export async function waitForEnvelope(baseUrl: string, token: string, name: stri
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const res = await fetch(`${baseUrl}/api/v3.3/envelopes/${name}`, { headers: { authorization: `Bearer ${token}` } })
-    const env = await res.json() as { status: number }
+    const env = await res.json() as { status: number; statusName: string }
     if (env.status === 3 || env.status === 4 || Date.now() > deadline) return env
     await new Promise((r) => setTimeout(r, 200))
   }

@@ -24,6 +24,7 @@ const DATE_FIELDS = new Set(['dateOfBirth'])
  */
 export async function linkProject(client: pg.ClientBase, input: LinkProjectInput) {
   const s = quoteIdent(input.schema)
+  const readStarted = performance.now()
   const fields = fieldsUsed(input.strategies)
   const select = fields.map((f) => `r.${quoteIdent(f)}`).join(', ')
   const res = await client.query({
@@ -41,6 +42,7 @@ export async function linkProject(client: pg.ClientBase, input: LinkProjectInput
   })
   const specs: ColumnSpec[] = fields.map((name) => ({ name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' }))
   const table = RecordTable.fromColumns(columns, specs, isNew)
+  const readMs = performance.now() - readStarted
   const seq = await client.query(`select next_key from ${s}.key_sequence`)
   const groupStrategy = input.groupStrategy.startsWith('Merge') ? 'MergeInMemory' : 'WeightedBestLinkInMemory'
   const result = linkInMemory(table, input.strategies, {
@@ -49,7 +51,12 @@ export async function linkProject(client: pg.ClientBase, input: LinkProjectInput
   })
   await storeKeysAndPairs(client, input, ids, result)
   const report = linkageReport(result, n)
-  return { records: n, report, stats: jobStats(report), timings: result.timings }
+  const seconds = (ms: number) => (ms / 1000).toFixed(2)
+  const stats = [...jobStats(report),
+    { name: 'Candidate pairs', value: String(result.match.runs.reduce((sum, r) => sum + r.pairsCreated, 0)) },
+    { name: 'Read seconds', value: seconds(readMs) }, { name: 'Match seconds', value: seconds(result.timings.matchMs) },
+    { name: 'Group seconds', value: seconds(result.timings.groupMs) }]
+  return { records: n, report, stats, timings: result.timings }
 }
 
 async function storeKeysAndPairs(client: pg.ClientBase, input: LinkProjectInput, ids: Float64Array, result: ReturnType<typeof linkInMemory>) {
