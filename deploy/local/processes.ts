@@ -14,5 +14,6 @@ const service = (name: keyof typeof ports) => ({
 export const processes = [
   service('registry'), service('projects'), service('envelopes'), service('results'), service('gateway'),
   { name: 'worker', command: ['node', '--import', 'tsx', 'workflows/src/worker.ts'], env: {}, ready: undefined },
-  { name: 'portal', command: ['npm', 'run', 'start', '-w', '@ligature/portal'], env: { PORT: String(ports.portal) }, ready: `http://127.0.0.1:${ports.portal}/` },
+  // Run directly, not through `npm run`: npm does not pass SIGTERM on, which would leave the server behind.
+  { name: 'portal', command: ['node', '--import', 'tsx', 'portal/server/serve.ts'], env: { PORT: String(ports.portal) }, ready: `http://127.0.0.1:${ports.portal}/` },
 ]

@@ -5,7 +5,8 @@ import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '2 minutes',
+  // Loads heartbeat every 10,000 rows; a worker that dies mid-load is noticed within 30 s and the file reloaded.
+  heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
 })
 
