@@ -15,6 +15,7 @@ const env = {
   ...process.env,
   DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, TEMPORAL_ADDRESS: infra.temporalAddress,
   LIGATURE_TEST_ADMIN_DATABASE_URL: adminDb.toString(), SCARF_ANALYTICS: 'false', FORCE_COLOR: '0',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 }
 
 const runStep = (cmd: string, args: string[], capture = false) => new Promise<{ code: number; output: string }>((done) => {

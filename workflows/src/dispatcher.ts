@@ -7,6 +7,7 @@ import { streamIn, subjectIn } from '@ligature/service-kit'
 import type { Logger } from 'pino'
 import { startDeletionDispatcher } from './deletion-dispatcher.js'
 import { workflowId } from './workflow-ids.js'
+import { startRequestDispatcher } from './request-dispatcher.js'
 
 export interface DispatcherDeps { nc: NatsConnection; client: Client; taskQueue: string; namespace: string; log: Logger }
 
@@ -46,5 +47,6 @@ export async function startDispatcher({ nc, client, taskQueue, namespace, log }:
     }
   })()
   const deletions = await startDeletionDispatcher({ nc, client, taskQueue, namespace, log })
-  return { stop: async () => { await messages.close(); await done; await deletions.stop() } }
+  const requests = await startRequestDispatcher({ nc, client, taskQueue, namespace, log })
+  return { stop: async () => { await messages.close(); await done; await deletions.stop(); await requests.stop() } }
 }

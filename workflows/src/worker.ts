@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { NativeConnection, Worker } from '@temporalio/worker'
+import { DefaultLogger, NativeConnection, Runtime, Worker, type LogLevel } from '@temporalio/worker'
 import { Client, Connection } from '@temporalio/client'
 import pino, { type Logger } from 'pino'
 import { connectNats, ensureStream, loggerOptions } from '@ligature/service-kit'
@@ -15,8 +15,16 @@ export interface WorkerProcess {
   stop: () => Promise<void>
 }
 
+const TEMPORAL_LEVELS: Record<string, LogLevel> = { trace: 'TRACE', debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', fatal: 'ERROR' }
+let runtimeInstalled = false
+
 /** The worker process: Temporal activities and workflows, plus the NATS dispatcher that starts them. */
 export async function startWorkerProcess(config: WorkerConfig, log: Logger = pino(loggerOptions('worker'))): Promise<WorkerProcess> {
+  // The SDK's own log follows LOG_LEVEL too; the runtime can be installed once per process.
+  if (!runtimeInstalled) {
+    runtimeInstalled = true
+    Runtime.install({ logger: new DefaultLogger(TEMPORAL_LEVELS[process.env.LOG_LEVEL ?? 'info'] ?? 'INFO') })
+  }
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS })
   const clientConnection = await Connection.connect({ address: config.TEMPORAL_ADDRESS })
   const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE })

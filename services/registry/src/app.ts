@@ -14,6 +14,7 @@ import { eventTypeHandlers } from './event-types/event-type.routes.js'
 import { createImportFormatService } from './import-formats/import-format.service.js'
 import { importFormatHandlers } from './import-formats/import-format.routes.js'
 import { registerInternalRoutes } from './internal/internal.routes.js'
+import { registerDataSourceInternalRoute } from './internal/data-source.internal.js'
 import { installBodyGuard } from './body-guard.js'
 
 export interface RegistryDeps {
@@ -42,5 +43,6 @@ export async function buildApp(deps: RegistryDeps): Promise<FastifyInstance> {
   }
   registerRoutes(app, registryRoutes, handlers)
   registerInternalRoutes(app, deps.db)
+  registerDataSourceInternalRoute(app, deps.db, box)
   return app
 }

@@ -2,7 +2,8 @@ import pg from 'pg'
 import { createServiceClient } from '../clients/service-client.js'
 import { envelopesClient } from '../clients/envelopes-client.js'
 import { registryClient } from '../clients/registry-client.js'
-import { configClient } from '../clients/config-client.js'
+import { configClient, dataSourceClient } from '../clients/config-client.js'
+import { sourcesActivities } from './sources.activities.js'
 import { jobsClient } from '../clients/jobs-client.js'
 import { envelopeActivities } from './envelope.activities.js'
 import { deletionActivities } from './deletion.activities.js'
@@ -22,13 +23,15 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   const call = (url: string) => createServiceClient(url, deps.internalSecret)
   const envelopes = envelopesClient(call(deps.envelopesUrl))
+  const config = configClient(call(deps.registryUrl), call(deps.projectsUrl))
   const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true })
   pool.on('error', () => {})
   return {
     ...envelopeActivities({ envelopes, dataDir: deps.dataDir }),
     ...deletionActivities({ registry: registryClient(call(deps.registryUrl)), databaseUrl: deps.databaseUrl }),
+    ...sourcesActivities({ config, dataSource: dataSourceClient(call(deps.registryUrl)), dataDir: deps.dataDir }),
     ...pipelineActivities({
-      config: configClient(call(deps.registryUrl), call(deps.projectsUrl)), jobs: jobsClient(call(deps.envelopesUrl)),
+      config, jobs: jobsClient(call(deps.envelopesUrl)),
       envelopes, pool, dataDir: deps.dataDir,
     }),
   }

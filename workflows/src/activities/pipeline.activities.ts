@@ -40,6 +40,8 @@ export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: P
     },
     createLinkage: (l: Parameters<JobsClient['createLinkage']>[0]) => jobs.createLinkage(l),
     setLinkageStatus: (id: number, status: number) => jobs.setLinkageStatus(id, status).then(() => undefined),
+    setWorkflowStatus: (id: number, status: number) => jobs.setWorkflowStatus(id, status).then(() => undefined),
+    getLinkage: async (id: number) => { const l = await jobs.getLinkage(id); return { name: l.name, linkageSources: l.linkageSources } },
     startJob: (job: JobStart) => jobs.startJob(job),
     finishJob: (id: number, state: JobState, stats: Stat[]) => jobs.finishJob(id, state, stats).then(() => undefined),
     async notifyWithAttachment(name: string, level: LogLevel, message: string, attachment: { filename: string; path: string } | null) {

@@ -19,7 +19,21 @@ export function configClient(registry: ServiceClient, projects: ServiceClient) {
       }
     },
     eventType: (id: number) => orNull(registry<EventType>('GET', `/eventtypes/${id}`)),
+    dataProvider: (id: number) => orNull(registry<DataProvider>('GET', `/dataproviders/${id}`)),
     importFormat: (id: number) => orNull(registry<ImportFormat>('GET', `/importformats/${id}`)),
   }
 }
 export type ConfigClient = ReturnType<typeof configClient>
+
+export interface ResolvedDataSource {
+  eventTypeId: number
+  isAuthoritative: boolean
+  dataSourceType: string
+  importFormatId: number
+  /** Secrets opened: only the worker receives these, over the internal route. */
+  settings: { name: string; value: string }[]
+}
+
+/** A data source with its settings in clear, for the linkage that reads it. */
+export const dataSourceClient = (registry: ServiceClient) => (eventTypeCode: string, dataSourceCode: string) =>
+  orNull(registry<ResolvedDataSource>('GET', `/internal/eventtypes/by-code/${encodeURIComponent(eventTypeCode)}/datasources/${encodeURIComponent(dataSourceCode)}`))

@@ -1,3 +1,4 @@
+import type { Linkage } from '@ligature/contracts'
 import type { ServiceClient } from './service-client.js'
 
 export interface JobStart {
@@ -14,5 +15,7 @@ export const jobsClient = (call: ServiceClient) => ({
   createLinkage: async (l: { projectCode: string; name: string; envelopeName: string; linkageSources: { eventTypeCode: string; dataSourceCode: string }[] }) =>
     (await call<{ id: number }>('POST', '/internal/linkages', l)).id,
   setLinkageStatus: (id: number, status: number) => call('PUT', `/internal/linkages/${id}/state`, { status }),
+  setWorkflowStatus: (id: number, status: number) => call('PUT', `/internal/workflows/${id}/state`, { status }),
+  getLinkage: (id: number) => call<Linkage>('GET', `/linkages/${id}`),
 })
 export type JobsClient = ReturnType<typeof jobsClient>

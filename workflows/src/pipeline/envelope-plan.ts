@@ -10,6 +10,8 @@ export interface FilePlan {
   isAuthoritative: boolean
   importFormat: Pick<ImportFormat, 'id' | 'columnType' | 'columns'>
   settings: { name: string; value: string }[]
+  /** Where the file is when it is not in the envelope's folder (files read from data sources). */
+  folder?: string
 }
 
 export interface EnvelopePlan {

@@ -28,7 +28,7 @@ export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onPr
   const report = InvalidRowsReport.create(reportPath)
   let read = 0
   const valid = async function* (): AsyncGenerator<{ rowNumber: number; record: PreprocessedRecord }> {
-    for await (const row of parseDataFile({ path: join(input.folder, input.file.fileName), format, layout })) {
+    for await (const row of parseDataFile({ path: join(input.file.folder ?? input.folder, input.file.fileName), format, layout })) {
       read++
       if (read % 10_000 === 0) onProgress(read)
       if (isInvalidRow(row)) { await report.add(row); continue }

@@ -1,3 +1,5 @@
 // The one module that exports every workflow the worker runs (Temporal bundles it for the sandbox).
 export { envelopeWorkflow, envelopeStateQuery } from './envelope.workflow.js'
 export { deleteEventTypeWorkflow, deleteDataProviderWorkflow } from './deletion.workflow.js'
+export { linkageWorkflow } from './linkage.workflow.js'
+export { bulkLoadWorkflow } from './bulk-load.workflow.js'

@@ -10,25 +10,26 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
 })
 
-export interface LinkageRun { envelopeName: string; folder: string; plan: EnvelopePlan; linkageId: number }
+/** `envelopeName` is absent for linkages that read their sources themselves: their jobs carry the stats. */
+export interface LinkageRun { envelopeName?: string; folder: string; plan: EnvelopePlan; linkageId: number }
 
 /**
  * The linkage of one envelope: each data file loaded as its own job ("Load Linkage Request"), then one
  * "Link" job that blocks, scores, groups and assigns keys over the whole project. Each job's stats are kept.
  */
 export async function runLinkage({ envelopeName, folder, plan, linkageId }: LinkageRun): Promise<void> {
-  const jobBase = { envelopeName, linkageId, projectId: plan.projectId, projectCode: plan.projectCode, projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName }
+  const jobBase = { ...(envelopeName ? { envelopeName } : {}), linkageId, projectId: plan.projectId, projectCode: plan.projectCode, projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName }
   await acts.setLinkageStatus(linkageId, LinkageStatus.Processing)
   for (const file of plan.files) {
     setCurrentDetails(`Loading ${file.fileName} (${file.eventTypeCode})`)
     const jobId = await acts.startJob({ ...jobBase, name: 'Load Linkage Request', eventTypeId: file.eventTypeId })
     try {
-      const loaded = await acts.loadDataFile({ envelopeName, folder, projectId: plan.projectId, linkageId, file })
+      const loaded = await acts.loadDataFile({ envelopeName: envelopeName ?? `linkage-${linkageId}`, folder, projectId: plan.projectId, linkageId, file })
       await acts.finishJob(jobId, 'Complete', [
         { name: 'Records read', value: String(loaded.read) }, { name: 'Records invalid', value: String(loaded.invalid) },
         { name: 'Records added', value: String(loaded.added) },
       ])
-      if (loaded.report) {
+      if (loaded.report && envelopeName) {
         await acts.notifyWithAttachment(envelopeName, 'Warning', `${loaded.invalid} of ${loaded.read} rows of ${file.fileName} are invalid and were not loaded; the attachment lists each row and why.`, loaded.report)
       }
     } catch (err) {
@@ -42,7 +43,7 @@ export async function runLinkage({ envelopeName, folder, plan, linkageId }: Link
     const authoritative = plan.files.filter((f) => f.isAuthoritative).map((f) => f.eventTypeId)
     const linked = await acts.linkRecords({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
     await acts.finishJob(jobId, 'Complete', linked.stats)
-    await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}.`, null)
+    if (envelopeName) await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}.`, null)
   } catch (err) {
     await acts.finishJob(jobId, 'Failed', [])
     throw err

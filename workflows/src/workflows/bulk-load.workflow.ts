@@ -1,0 +1,40 @@
+import { CancellationScope, executeChild, isCancellation, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { WorkflowStatus, transitionWorkflow, type WorkflowStatusValue } from '@ligature/contracts/transitions'
+import type { createActivities } from '../activities/index.js'
+import { linkageWorkflow } from './linkage.workflow.js'
+
+export interface BulkLoadInput { workflowId: number; projectCode: string; name: string; linkageIds: number[]; extractionProjectId: string | null }
+
+const acts = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
+})
+
+/**
+ * A bulk load, id `bulkload:<projectCode>:<id>`: its linkages run one after another as child workflows; the
+ * first failure stops the load (Failed); cancelling it in the Temporal UI ends it Cancelled.
+ */
+export async function bulkLoadWorkflow(input: BulkLoadInput): Promise<WorkflowStatusValue> {
+  let status: WorkflowStatusValue = WorkflowStatus.Created
+  const move = async (event: Parameters<typeof transitionWorkflow>[1]) => {
+    status = transitionWorkflow(status, event)
+    await CancellationScope.nonCancellable(() => acts.setWorkflowStatus(input.workflowId, status))
+  }
+  await move('queue')
+  await move('start')
+  try {
+    for (const [i, linkageId] of input.linkageIds.entries()) {
+      setCurrentDetails(`Bulk load ${input.name}: linkage ${i + 1} of ${input.linkageIds.length}`)
+      const linkage = await acts.getLinkage(linkageId)
+      await executeChild(linkageWorkflow, {
+        workflowId: `${workflowInfo().workflowId}/linkage:${linkageId}`,
+        args: [{ linkageId, projectCode: input.projectCode, name: linkage.name, linkageSources: linkage.linkageSources }],
+      })
+    }
+    await move('complete')
+  } catch (err) {
+    await move(isCancellation(err) ? 'cancel' : 'fail')
+    if (!isCancellation(err)) setCurrentDetails(`Bulk load ${input.name}: Failed`)
+  }
+  return status
+}
