@@ -96,7 +96,9 @@ const strategy = (order: number, name: string, blockingFields: DefaultStrategy['
 
 export const DEFAULT_MATCH_STRATEGIES: readonly DefaultStrategy[] = [
   strategy(1, 'Date of Birth', [...strict('doby', 'dobm', 'dobd'), { matchProviderFieldName: 'sex', matchEmpty: true }]),
-  strategy(2, 'Surname and initial', strict('surnameSoundex', 'givenNameInitial')),
+  // Both names' Soundex rather than surname + initial: at a million people "S530 + J" holds thousands of
+  // records (hundreds of millions of pairs), both codes together a few hundred.
+  strategy(2, 'Surname and given name', strict('surnameSoundex', 'givenNameSoundex')),
   strategy(3, 'Given name and postcode', strict('givenNameSoundex', 'postcode')),
   strategy(4, 'Address', strict('addressLine', 'postcode')),
 ]

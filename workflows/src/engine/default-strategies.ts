@@ -1,7 +1,7 @@
 /**
  * A default match configuration over the default linkage fields (DECISIONS.md): one Fellegi–Sunter model
  * (hand-set m/u, weights log2) shared by four blocking strategies, so that one corrupted field does not hide
- * a pair: exact date of birth (+ sex), surname Soundex + given-name initial, given-name Soundex + postcode,
+ * a pair: exact date of birth (+ sex), surname Soundex + given-name Soundex, given-name Soundex + postcode,
  * address + postcode. Every strategy compares all matching fields (agreement on a blocking field is evidence
  * too) and uses the same threshold, so a pair's score does not depend on which strategy found it.
  * Suburb and state are not compared: they repeat what postcode says, and counting the same evidence several
@@ -43,7 +43,7 @@ export function defaultStrategies(extraFields: readonly MatchingFieldSpec[] = []
     ({ name, order, isActive: true, threshold: DEFAULT_THRESHOLD, blockingFields, matchingFields })
   return [
     strategy(1, 'Date of Birth', [...strict('doby', 'dobm', 'dobd'), { field: 'sex', matchEmpty: true }]),
-    strategy(2, 'Surname and initial', strict('surnameSoundex', 'givenNameInitial')),
+    strategy(2, 'Surname and given name', strict('surnameSoundex', 'givenNameSoundex')),
     strategy(3, 'Given name and postcode', strict('givenNameSoundex', 'postcode')),
     strategy(4, 'Address', strict('addressLine', 'postcode')),
   ]

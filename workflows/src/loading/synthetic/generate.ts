@@ -1,5 +1,6 @@
 import { dateError, nicknameOrTypo, typo } from './corrupt.js'
 import { FEMALE_NAMES, MALE_NAMES, STATE_SPELLINGS, STREET_NAMES, STREET_TYPES, SUBURBS, SURNAMES } from './name-lists.js'
+import { COMMON_NAME_SHARE, COMMON_SUBURB_SHARE, longTail } from './long-tail.js'
 import { Prng, zipfTable } from './prng.js'
 
 export interface SyntheticPerson {
@@ -36,7 +37,18 @@ export interface GeneratorStats {
 
 type Person = Omit<SyntheticPerson, 'recId' | 'entityId' | 'sex' | 'state'> & { sex: 'M' | 'F'; state: string }
 
+const tail = longTail()
 const tables = { F: zipfTable(FEMALE_NAMES.length), M: zipfTable(MALE_NAMES.length), surname: zipfTable(SURNAMES.length) }
+const tailTables = { F: zipfTable(tail.femaleNames.length, 0.6), M: zipfTable(tail.maleNames.length, 0.6), surname: zipfTable(tail.surnames.length, 0.6) }
+
+/** A common name most of the time, else one from the long tail (long-tail.ts says why). */
+function givenName(rng: Prng, sex: 'F' | 'M'): string {
+  if (rng.chance(COMMON_NAME_SHARE)) return rng.zipf(sex === 'F' ? FEMALE_NAMES : MALE_NAMES, tables[sex])
+  return rng.zipf(sex === 'F' ? tail.femaleNames : tail.maleNames, tailTables[sex])
+}
+function surname(rng: Prng): string {
+  return rng.chance(COMMON_NAME_SHARE) ? rng.zipf(SURNAMES, tables.surname) : rng.zipf(tail.surnames, tailTables.surname)
+}
 /** Records are shuffled within windows of this size so duplicates do not sit next to their original. */
 const WINDOW = 4096
 
@@ -77,15 +89,14 @@ export function* syntheticPeople(options: GeneratorOptions, stats: GeneratorStat
 
 function newPerson(rng: Prng): Person {
   const sex = rng.chance(0.5) ? 'F' : 'M'
-  const names = sex === 'F' ? FEMALE_NAMES : MALE_NAMES
   const year = rng.between(1930, 2020)
   const month = rng.between(1, 12)
   const day = rng.between(1, month === 2 ? 28 : [4, 6, 9, 11].includes(month) ? 30 : 31)
-  const [suburb, postcode, state] = rng.pick(SUBURBS)
+  const [suburb, postcode, state] = rng.chance(COMMON_SUBURB_SHARE) ? rng.pick(SUBURBS) : rng.pick(tail.suburbs)
   return {
-    givenName: rng.zipf(names, tables[sex]),
-    middleName: rng.chance(0.6) ? rng.zipf(names, tables[sex]) : '',
-    surname: rng.zipf(SURNAMES, tables.surname),
+    givenName: givenName(rng, sex),
+    middleName: rng.chance(0.6) ? givenName(rng, sex) : '',
+    surname: surname(rng),
     sex,
     dateOfBirth: `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`,
     addressLine: `${rng.between(1, 250)} ${rng.pick(STREET_NAMES)} ${rng.pick(STREET_TYPES)}`,
@@ -98,7 +109,7 @@ const CORRUPTIONS: Array<[number, (rng: Prng, p: Person) => void]> = [
   [20, (rng, p) => void (p.givenName = typo(rng, p.givenName))],
   [8, (rng, p) => void (p.givenName = nicknameOrTypo(rng, p.givenName))],
   [20, (rng, p) => void (p.surname = typo(rng, p.surname))],
-  [4, (rng, p) => void (p.sex === 'F' && (p.surname = rng.zipf(SURNAMES, tables.surname)))],
+  [4, (rng, p) => void (p.sex === 'F' && (p.surname = surname(rng)))],
   [3, (_rng, p) => void ([p.givenName, p.surname] = [p.surname, p.givenName])],
   [15, (rng, p) => void (p.dateOfBirth = dateError(rng, p.dateOfBirth))],
   [4, (_rng, p) => void (p.givenName = '')],
