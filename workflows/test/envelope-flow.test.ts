@@ -30,7 +30,10 @@ t.test('an envelope uploaded while no worker runs completes once a worker starts
   const done = await waitForEnvelope(platform.url, platform.adminToken, n) as Record<string, unknown>
   t.match(done, { name: n, status: 3, statusName: 'Failed', type: 1, typeName: 'Linkage', createdDate: String })
 
-  const description = await temporal.workflow.getHandle(`${platform.namespace}/envelope:${n}`).describe()
+  // The envelope turns Failed in the workflow's last activity; the run itself closes a moment later.
+  const handle = temporal.workflow.getHandle(`${platform.namespace}/envelope:${n}`)
+  await handle.result()
+  const description = await handle.describe()
   t.equal(description.status.name, 'COMPLETED', 'the Temporal workflow is named after the envelope')
   const notes = await api(platform.url, 'GET', `/api/v3.3/envelopes/${n}/notifications`, { token: platform.adminToken })
   t.match(notes.json, [{ logLevel: 'Error', message: /Linkage project "CORE" does not exist/ }])
