@@ -32,7 +32,7 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
   await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
   const worker = await Worker.create({
     connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath,
-    activities: createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, databaseUrl: config.DATABASE_URL }),
+    activities: createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, databaseUrl: config.DATABASE_URL, linkPartitions: config.LIGATURE_LINK_PARTITIONS }),
   })
   const running = worker.run()
   const dispatcher = await startDispatcher({ nc, client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE, log })

@@ -24,7 +24,7 @@ t.test('killing the worker mid-load, then starting another, completes with no du
     project: 'CRASH', provider: 'CRASHPROV', eventTypes: ['PEOPLE'],
     importFormat: { name: 'Synthetic', columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns.map((c) => ({ name: c.name, linkageField: c.linkageField, ...(c.format ? { format: c.format } : {}) })) },
   })
-  const env = { ...process.env, ...platform.workerConfig() }
+  const env = { ...process.env, ...Object.fromEntries(Object.entries(platform.workerConfig()).map(([k, v]) => [k, String(v)])) }
   const doomed = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../src/worker.ts', import.meta.url))], { env, stdio: 'ignore' })
   const zip = buildEnvelope({ project: 'CRASH', sender: 'CRASHPROV', files: [{ fileName: 'people.csv', eventTypeCode: 'PEOPLE', content: csv }] })
   t.equal((await uploadEnvelope(platform.url, platform.adminToken, 'crash.zip', zip)).status, 201)

@@ -79,6 +79,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
       TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', TEMPORAL_NAMESPACE: 'default', TEMPORAL_TASK_QUEUE: taskQueue,
       LIGATURE_INTERNAL_SECRET: internalSecret, LIGATURE_DATA_DIR: dataDir,
       ENVELOPES_URL: envelopes.url, REGISTRY_URL: registry.url, PROJECTS_URL: projects.url,
+      // Three partitions: every on-disk linkage in the tests runs split, with more than one partition per worker.
+      LIGATURE_LINK_PARTITIONS: Number(process.env.LIGATURE_LINK_PARTITIONS ?? 3),
     }),
     async close() {
       for (const close of closers) await close().catch(() => {})

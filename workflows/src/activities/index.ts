@@ -8,6 +8,7 @@ import { jobsClient } from '../clients/jobs-client.js'
 import { envelopeActivities } from './envelope.activities.js'
 import { deletionActivities } from './deletion.activities.js'
 import { pipelineActivities } from './pipeline.activities.js'
+import { linkActivities } from './link.activities.js'
 
 export interface ActivityDeps {
   envelopesUrl: string
@@ -17,6 +18,8 @@ export interface ActivityDeps {
   dataDir: string
   /** The database holding the per-project record stores. */
   databaseUrl: string
+  /** Block partitions of an on-disk linkage (activities that may run on different workers). */
+  linkPartitions: number
 }
 
 /** Every activity the worker registers, built from its dependencies (the samples' factory shape). */
@@ -24,7 +27,7 @@ export function createActivities(deps: ActivityDeps) {
   const call = (url: string) => createServiceClient(url, deps.internalSecret)
   const envelopes = envelopesClient(call(deps.envelopesUrl))
   const config = configClient(call(deps.registryUrl), call(deps.projectsUrl))
-  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true })
+  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 8, idleTimeoutMillis: 10_000, allowExitOnIdle: true })
   pool.on('error', () => {})
   return {
     ...envelopeActivities({ envelopes, dataDir: deps.dataDir }),
@@ -34,5 +37,6 @@ export function createActivities(deps: ActivityDeps) {
       config, jobs: jobsClient(call(deps.envelopesUrl)),
       envelopes, pool, dataDir: deps.dataDir,
     }),
+    ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
   }
 }

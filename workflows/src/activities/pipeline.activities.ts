@@ -9,8 +9,6 @@ import type { EnvelopesClient, LogLevel } from '../clients/envelopes-client.js'
 import type { EventType, ImportFormat } from '@ligature/contracts'
 import { planEnvelope, type EnvelopePlan, type FilePlan } from '../pipeline/envelope-plan.js'
 import { loadFile } from '../pipeline/load-file.js'
-import { linkProject } from '../pipeline/link-project.js'
-import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 
 export interface PipelineDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
@@ -59,14 +57,6 @@ export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: P
           if (e instanceof EnvelopeRejected) throw ApplicationFailure.nonRetryable(e.message, 'EnvelopeRejected')
           throw e
         }
-      })
-    },
-    async linkRecords(input: { projectId: number; linkageId: number; groupStrategy: string; authoritativeEventTypeIds: number[] }) {
-      const matchConfig = await config.matchConfig(input.projectId)
-      return withClient(pool, async (client) => {
-        const schema = await ensureRecordStore(client, input.projectId)
-        const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies: strategiesFromMatchConfig(matchConfig), groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds })
-        return { records: linked.records, stats: linked.stats, timings: linked.timings }
       })
     },
   }

@@ -39,33 +39,60 @@ export function activeStrategies(strategies: readonly StrategySpec[]): StrategyS
   return strategies.filter(s => s.isActive).sort((a, b) => a.order - b.order)
 }
 
-export function matchRecords(table: RecordTable, strategies: readonly StrategySpec[], options: MatchOptions = {}): MatchResult {
-  const active = activeStrategies(strategies)
-  const pairs = new PairStore()
-  const kept = new PairSet(16)
-  const histogram = new ScoreHistogram(options.histogramBinWidth ?? 1)
-  const blockedSomewhere = new Uint8Array(table.size)
-  const scorers: StrategyScorer[] = []
-  const runs: StrategyRun[] = []
-  let scores = new Float64Array(0)
-  active.forEach((strategy, index) => {
+/**
+ * Matching one strategy at a time, so a caller can yield between strategies (an activity heartbeats there);
+ * `matchRecords` runs them all at once.
+ */
+export class Matcher {
+  readonly strategies: StrategySpec[]
+  private readonly pairs = new PairStore()
+  private readonly kept = new PairSet(16)
+  private readonly histogram: ScoreHistogram
+  private readonly blockedSomewhere: Uint8Array
+  private readonly scorers: StrategyScorer[] = []
+  private readonly runs: StrategyRun[] = []
+  private scores = new Float64Array(0)
+
+  constructor(private readonly table: RecordTable, strategies: readonly StrategySpec[], private readonly options: MatchOptions = {}) {
+    this.strategies = activeStrategies(strategies)
+    this.histogram = new ScoreHistogram(options.histogramBinWidth ?? 1)
+    this.blockedSomewhere = new Uint8Array(table.size)
+  }
+
+  /** Runs the next strategy; false when none is left. */
+  step(): boolean {
+    const index = this.runs.length
+    const strategy = this.strategies[index]
+    if (!strategy) return false
+    const { table, kept, histogram, pairs } = this
+    const last = index === this.strategies.length - 1
     const scorer = new StrategyScorer(strategy, table)
-    scorers.push(scorer)
+    this.scorers.push(scorer)
     const blocks = buildBlocks(table, strategy.blockingFields)
-    for (let i = 0; i < table.size; i++) if (blocks.blockOf[i] !== NO_BLOCK) blockedSomewhere[i] = 1
+    for (let i = 0; i < table.size; i++) if (blocks.blockOf[i] !== NO_BLOCK) this.blockedSomewhere[i] = 1
     let pairsKept = 0
     const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
-      if (scores.length < n) scores = new Float64Array(n)
+      if (this.scores.length < n) this.scores = new Float64Array(n)
+      const scores = this.scores
       scorer.score(left, right, n, scores)
       const m = keepAboveThreshold(left, right, scores, n, strategy.threshold)
-      if (index < active.length - 1) for (let k = 0; k < m; k++) kept.add(left[k]!, right[k]!)
+      if (!last) for (let k = 0; k < m; k++) kept.add(left[k]!, right[k]!)
       histogram.addAll(scores, m)
       pairs.append(left, right, scores, m, index)
       pairsKept += m
-    }, { ...options, exclude: kept }, blocks)
-    runs.push({ name: strategy.name, deterministic: scorer.deterministic, pairsKept, ...stats })
-  })
-  let recordsNotBlocked = 0
-  for (let i = 0; i < table.size; i++) if (!blockedSomewhere[i]) recordsNotBlocked++
-  return { strategies: active, scorers, pairs, runs, recordsNotBlocked, histogram }
+    }, { ...this.options, exclude: kept }, blocks)
+    this.runs.push({ name: strategy.name, deterministic: scorer.deterministic, pairsKept, ...stats })
+    return true
+  }
+
+  result(): MatchResult {
+    while (this.step());
+    let recordsNotBlocked = 0
+    for (let i = 0; i < this.table.size; i++) if (!this.blockedSomewhere[i]) recordsNotBlocked++
+    return { strategies: this.strategies, scorers: this.scorers, pairs: this.pairs, runs: this.runs, recordsNotBlocked, histogram: this.histogram }
+  }
+}
+
+export function matchRecords(table: RecordTable, strategies: readonly StrategySpec[], options: MatchOptions = {}): MatchResult {
+  return new Matcher(table, strategies, options).result()
 }

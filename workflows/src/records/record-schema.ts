@@ -28,6 +28,11 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
   await client.query(`create table if not exists ${s}.pairs (
     linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
     score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)
+  // Unlogged: candidates live only while a linkage runs (partitions write them, grouping moves them to pairs).
+  await client.query(`create unlogged table if not exists ${s}.pair_candidates (
+    linkage_id integer not null, partition integer not null, left_id bigint not null, right_id bigint not null,
+    strategy_order integer not null, strategy text not null, score double precision not null, weights jsonb)`)
+  await client.query(`create index if not exists pair_candidates_partition on ${s}.pair_candidates (linkage_id, partition)`)
   await client.query(`create table if not exists ${s}.key_sequence (id boolean primary key default true, next_key bigint not null)`)
   await client.query(`insert into ${s}.key_sequence (next_key) values (1) on conflict do nothing`)
   return projectSchema(projectId)

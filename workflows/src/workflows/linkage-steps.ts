@@ -9,6 +9,13 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
   heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
 })
+// Link activities beat every 5 s; the engine yields between strategies, so two minutes of silence means a
+// dead or hung worker and the activity (a partition, say) moves to another worker.
+const linkActs = proxyActivities<ReturnType<typeof createActivities>>({
+  startToCloseTimeout: '6 hours',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5 },
+})
 
 /** `envelopeName` is absent for linkages that read their sources themselves: their jobs carry the stats. */
 export interface LinkageRun { envelopeName?: string; folder: string; plan: EnvelopePlan; linkageId: number }
@@ -41,7 +48,7 @@ export async function runLinkage({ envelopeName, folder, plan, linkageId }: Link
   const jobId = await acts.startJob({ ...jobBase, name: 'Link' })
   try {
     const authoritative = plan.files.filter((f) => f.isAuthoritative).map((f) => f.eventTypeId)
-    const linked = await acts.linkRecords({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
+    const linked = await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
     await acts.finishJob(jobId, 'Complete', linked.stats)
     if (envelopeName) await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}.`, null)
   } catch (err) {
@@ -49,4 +56,18 @@ export async function runLinkage({ envelopeName, folder, plan, linkageId }: Link
     throw err
   }
   await acts.setLinkageStatus(linkageId, LinkageStatus.Complete)
+}
+
+/**
+ * The *InMemory strategies link in one activity; the *OnDisk ones split matching by block partition across
+ * activities (and so across workers), then group from the pairs on disk in one more.
+ */
+async function link(input: { projectId: number; linkageId: number; groupStrategy: string; authoritativeEventTypeIds: number[] }) {
+  if (!input.groupStrategy.endsWith('OnDisk')) return linkActs.linkRecords(input)
+  const { strategies, partitions } = await linkActs.prepareLinkage(input)
+  setCurrentDetails(`Linking: ${partitions} block partitions`)
+  const outcomes = await Promise.all(Array.from({ length: partitions }, (_, index) =>
+    linkActs.matchLinkagePartition({ ...input, strategies, partition: { index, count: partitions } })))
+  setCurrentDetails('Grouping')
+  return linkActs.groupLinkage({ ...input, strategyCount: strategies.length, partitions: outcomes })
 }

@@ -2,7 +2,7 @@
  * Existing groups from the previous linkage: records sharing a previous key number (0 = none, a new record)
  * form one group. Returns a dense group id per record (−1 for new records) and the number of such groups.
  */
-export interface PairStream { left: Int32Array; right: Int32Array; score: Float64Array; length: number }
+export interface PairStream { left: Int32Array; right: Int32Array; score: Float64Array; strategy?: Uint16Array; length: number }
 
 export function existingGroupIds(size: number, previousKeys: Float64Array | null): { groupOf: Int32Array; count: number } {
   const groupOf = new Int32Array(size).fill(-1)

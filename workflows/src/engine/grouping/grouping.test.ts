@@ -1,7 +1,7 @@
 import t from 'tap'
 import { bestLinkGrouping } from './best-link.js'
 import { mergeGrouping } from './merge.js'
-import { bestLinkOrder } from './pair-order.js'
+import { bestLinkOrder, tieOrder } from './pair-order.js'
 import { PairStore } from './pair-store.js'
 
 const store = (pairs: [number, number, number][]) => {
@@ -56,4 +56,11 @@ t.test('best-link: an existing singleton is a group; unmatched incoming records 
 t.test('best-link order: descending, ties in stream order', async tt => {
   const order = bestLinkOrder(Float64Array.of(1, 5, -3, Infinity, 5, 0, -Infinity, 1e-9), 8)
   tt.same([...order], [3, 1, 4, 0, 7, 5, 2, 6])
+})
+
+t.test('tie order: by strategy, then left, then right record; best-link uses it between equal scores', async tt => {
+  const s = new PairStore()
+  for (const [i, j, score, strategy] of [[2, 3, 5, 0], [0, 3, 5, 1], [0, 2, 5, 0], [1, 2, 9, 1], [0, 1, 5, 0]] as const) s.push(i, j, score, strategy)
+  tt.same([...tieOrder(s, 4)], [4, 2, 0, 1, 3])
+  tt.same([...bestLinkOrder(s.score, s.length, tieOrder(s, 4))], [3, 4, 2, 0, 1], 'the 9 first, then the 5s in tie order')
 })

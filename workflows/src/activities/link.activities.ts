@@ -1,0 +1,63 @@
+import { heartbeat } from '@temporalio/activity'
+import type pg from 'pg'
+import type { ConfigClient } from '../clients/config-client.js'
+import type { StrategySpec } from '../engine/types.js'
+import { activeStrategies } from '../engine/match.js'
+import { groupLinkage as groupOnDisk } from '../pipeline/group-linkage.js'
+import { matchPartition, type PartitionOutcome } from '../pipeline/link-partition.js'
+import { combinedReport, combinedStats } from '../pipeline/link-report.js'
+import { linkProject } from '../pipeline/link-project.js'
+import { LinkageTableCache } from '../pipeline/linkage-table-cache.js'
+import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
+import { clearCandidates } from '../records/linkage-pairs.js'
+import { ensureRecordStore } from '../records/record-schema.js'
+
+export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number }
+
+export interface LinkageRef { projectId: number; linkageId: number }
+export interface GroupRequest extends LinkageRef { groupStrategy: string; authoritativeEventTypeIds: number[]; strategyCount: number; partitions: PartitionOutcome[] }
+
+/**
+ * Heartbeats every few seconds while `fn` runs: the engine yields between strategies, so a worker that
+ * stops beating has died or hung, and the activity moves to another worker after the heartbeat timeout.
+ */
+async function beating<T>(fn: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => heartbeat(), 5_000)
+  try { return await fn() } finally { clearInterval(timer) }
+}
+
+/** Activities of the Link step: in memory in one activity, or on disk split by block partition. */
+export function linkActivities({ config, pool, partitions }: LinkDeps) {
+  const cache = new LinkageTableCache()
+  const withStore = async <T>(projectId: number, fn: (client: pg.PoolClient, schema: string) => Promise<T>) => {
+    const client = await pool.connect()
+    try { return await fn(client, await ensureRecordStore(client, projectId)) } finally { client.release() }
+  }
+  return {
+    async linkRecords(input: LinkageRef & { groupStrategy: string; authoritativeEventTypeIds: number[] }) {
+      const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId))
+      return beating(() => withStore(input.projectId, async (client, schema) => {
+        const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds })
+        return { records: linked.records, stats: linked.stats }
+      }))
+    },
+    /** Freezes the match configuration for every partition and clears what an earlier attempt left. */
+    async prepareLinkage(input: LinkageRef): Promise<{ strategies: StrategySpec[]; partitions: number }> {
+      const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
+      await withStore(input.projectId, (client, schema) => clearCandidates(client, schema, input.linkageId))
+      return { strategies, partitions }
+    },
+    async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {
+      return beating(() => withStore(input.projectId, (client, schema) =>
+        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition }, cache)))
+    },
+    async groupLinkage(input: GroupRequest) {
+      cache.clear()
+      return beating(() => withStore(input.projectId, async (client, schema) => {
+        const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount })
+        const report = combinedReport(input.partitions, group)
+        return { records: group.records, stats: combinedStats(input.partitions, group, report) }
+      }))
+    },
+  }
+}

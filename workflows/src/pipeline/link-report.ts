@@ -1,0 +1,55 @@
+/**
+ * The linkage report and Job stats from the partitions' figures and the grouping's. Blocks never span
+ * partitions, so pairs created add up and the top blocking values of the whole linkage are the top of the
+ * partitions' tops; records blocked and not blocked are whole-table figures every partition computes alike.
+ * Pairs kept and the histogram come from grouping, which sees each pair once.
+ */
+import type { BlockReport } from '../engine/blocking/top-blocks.js'
+import { jobStats, type LinkageReport } from '../engine/stats/linkage-stats.js'
+import type { GroupOutcome } from './group-linkage.js'
+import type { PartitionOutcome } from './link-partition.js'
+
+export type Stat = { name: string; value: string }
+
+const TOP = 10
+const top = (reports: BlockReport[]) => [...reports].sort((a, b) => b.pairs - a.pairs || b.records - a.records).slice(0, TOP)
+
+export function combinedReport(partitions: readonly PartitionOutcome[], group: GroupOutcome): LinkageReport {
+  const first = partitions[0]
+  const strategies = (first?.runs ?? []).map((run, s) => ({
+    name: run.name, deterministic: run.deterministic, recordsBlocked: run.recordsBlocked,
+    pairsCreated: partitions.reduce((n, p) => n + (p.runs[s]?.pairsCreated ?? 0), 0),
+    pairsKept: group.pairsKeptByStrategy[s] ?? 0,
+    topBlockingValues: top(partitions.flatMap((p) => p.runs[s]?.topBlockingValues ?? [])),
+    oversizedBlocks: partitions.flatMap((p) => p.runs[s]?.oversizedBlocks ?? []),
+  }))
+  return {
+    recordsUsed: group.records, recordsNotBlocked: first?.recordsNotBlocked ?? group.records, strategies, histogram: group.histogram,
+    groupsNew: group.groupsNew, groupsUpdated: group.groupsUpdated, groupsUnchanged: group.groupsUnchanged,
+    groupsDeleted: group.groupsDeleted, groupsForReview: group.groupsForReview,
+  }
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2)
+
+/**
+ * Job stats: the report's figures, then how the work ran. "Match seconds" is the wall time of the partition
+ * phase (first start to last finish, reads included); "Match CPU seconds" adds up the partitions' scoring.
+ */
+export function combinedStats(partitions: readonly PartitionOutcome[], group: GroupOutcome, report: LinkageReport): Stat[] {
+  const sum = (f: (p: PartitionOutcome) => number) => partitions.reduce((n, p) => n + f(p), 0)
+  const wall = partitions.length ? Math.max(...partitions.map((p) => p.finishedAt)) - Math.min(...partitions.map((p) => p.startedAt)) : 0
+  return [
+    ...jobStats(report),
+    { name: 'Candidate pairs', value: String(report.strategies.reduce((n, s) => n + s.pairsCreated, 0)) },
+    { name: 'Pairs stored', value: String(group.pairsStored) },
+    { name: 'Partitions', value: String(partitions.length) },
+    { name: 'Workers', value: String(new Set(partitions.map((p) => p.worker)).size) },
+    { name: 'Read seconds', value: seconds(Math.max(0, ...partitions.map((p) => p.readMs))) },
+    { name: 'Match seconds', value: seconds(wall) },
+    { name: 'Match CPU seconds', value: seconds(sum((p) => p.matchMs)) },
+    { name: 'Pair write seconds', value: seconds(sum((p) => p.writeMs)) },
+    { name: 'Group seconds', value: seconds(group.readMs + group.groupMs) },
+    { name: 'Key write seconds', value: seconds(group.writeMs) },
+  ]
+}

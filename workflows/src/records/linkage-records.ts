@@ -1,0 +1,68 @@
+/**
+ * The project's active records as a linkage sees them, read with COPY: database id, event type, whether the
+ * record arrived with this linkage, its current key number (0 = none) and, when fields are asked for, a
+ * dictionary-encoded RecordTable of those fields. Record index i is the i-th id in ascending order.
+ */
+import type pg from 'pg'
+import { RecordTableBuilder } from '../engine/columnar/table-builder.js'
+import type { ColumnSpec } from '../engine/columnar/column.js'
+import type { RecordTable } from '../engine/columnar/record-table.js'
+import { copyOut } from './copy-out.js'
+import { quoteIdent } from './record-schema.js'
+
+export interface LinkageRecords {
+  /** Database ids, ascending. */
+  ids: Float64Array
+  eventTypeOf: Int32Array
+  isNew: Uint8Array
+  /** Key number per record before this linkage; 0 for incoming records. */
+  previousKeys: Float64Array
+  table: RecordTable | null
+}
+
+const DATE_FIELDS = new Set(['dateOfBirth'])
+export const columnSpecs = (fields: readonly string[]): ColumnSpec[] =>
+  fields.map((name) => ({ name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' }))
+
+export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = []): Promise<LinkageRecords> {
+  const s = quoteIdent(schema)
+  const linkage = Number(linkageId)
+  if (!Number.isInteger(linkage)) throw new Error('linkage id must be an integer')
+  const select = fields.map((f) => `, r.${quoteIdent(f)}`).join('')
+  const builder = fields.length > 0 ? new RecordTableBuilder(columnSpecs(fields), 1 << 16) : null
+  let ids = new Float64Array(1 << 16), eventTypeOf = new Int32Array(1 << 16), previousKeys = new Float64Array(1 << 16)
+  let isNew = new Uint8Array(1 << 16)
+  let n = 0
+  await copyOut(client, `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
+    from ${s}.records r left join ${s}.record_keys k on k.record_id = r.id where r.end_dated_at is null order by r.id`, (row) => {
+    if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
+    const fresh = row[2] === '1'
+    ids[n] = Number(row[0]); eventTypeOf[n] = Number(row[1]); isNew[n] = fresh ? 1 : 0
+    previousKeys[n] = fresh ? 0 : Number(row[3])
+    builder?.add(row, 4, fresh)
+    n++
+  })
+  return {
+    ids: ids.slice(0, n), eventTypeOf: eventTypeOf.slice(0, n), isNew: isNew.slice(0, n), previousKeys: previousKeys.slice(0, n),
+    table: builder ? builder.build() : null,
+  }
+}
+
+function grown(ids: Float64Array, eventTypeOf: Int32Array, previousKeys: Float64Array, isNew: Uint8Array) {
+  const size = ids.length * 2
+  const next = { ids: new Float64Array(size), eventTypeOf: new Int32Array(size), previousKeys: new Float64Array(size), isNew: new Uint8Array(size) }
+  next.ids.set(ids); next.eventTypeOf.set(eventTypeOf); next.previousKeys.set(previousKeys); next.isNew.set(isNew)
+  return next
+}
+
+/** Record index of a database id (ids ascending), or −1 when the record is not among them. */
+export function indexOfId(ids: Float64Array, id: number): number {
+  let lo = 0, hi = ids.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const v = ids[mid]!
+    if (v === id) return mid
+    if (v < id) lo = mid + 1; else hi = mid - 1
+  }
+  return -1
+}

@@ -1,0 +1,98 @@
+import t from 'tap'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { defaultStrategies } from '../../src/engine/default-strategies.js'
+import { groupLinkage } from '../../src/pipeline/group-linkage.js'
+import { matchPartition, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
+import { combinedReport } from '../../src/pipeline/link-report.js'
+import { linkProject } from '../../src/pipeline/link-project.js'
+import { LinkageTableCache } from '../../src/pipeline/linkage-table-cache.js'
+import { loadFile } from '../../src/pipeline/load-file.js'
+import { clearCandidates } from '../../src/records/linkage-pairs.js'
+import { ensureRecordStore } from '../../src/records/record-schema.js'
+
+// The on-disk path (block partitions → pairs in Postgres → streamed grouping) against the in-memory one, on
+// FEBRL 3 in a real database: the same keys, whatever the number of partitions.
+const database = await createTestDatabase()
+t.teardown(() => database.drop())
+const client = new pg.Client({ connectionString: database.url })
+await client.connect()
+t.teardown(() => client.end())
+
+const datasets = fileURLToPath(new URL('../../../../shared/datasets/febrl/', import.meta.url))
+const strategies = defaultStrategies()
+
+async function loadFebrl3(projectId: number, linkageId: number): Promise<string> {
+  const schema = await ensureRecordStore(client, projectId)
+  await loadFile(client, {
+    folder: datasets, reportDir: t.testdirName, reportName: `invalid-${projectId}.csv`, schema, linkageId,
+    file: { fileIndex: 0, fileName: 'febrl_dataset3.csv', eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false,
+      importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+  })
+  return schema
+}
+
+/** Records grouped by key, as a canonical string: equal strings mean equal groupings. */
+async function groupsOf(schema: string): Promise<string> {
+  const res = await client.query(`select array_agg(r."sourceUniqueId" order by r."sourceUniqueId") as members
+    from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id group by k.key_number`)
+  return res.rows.map((r: { members: string[] }) => r.members.join(',')).sort().join('\n')
+}
+
+async function onDisk(schema: string, linkageId: number, groupStrategy: string, partitions: number) {
+  await clearCandidates(client, schema, linkageId)
+  const cache = new LinkageTableCache()
+  const outcomes: PartitionOutcome[] = []
+  for (let index = 0; index < partitions; index++) {
+    outcomes.push(await matchPartition(client, { schema, linkageId, strategies, partition: { index, count: partitions } }, cache))
+  }
+  const group = await groupLinkage(client, { schema, linkageId, groupStrategy, authoritativeEventTypeIds: [], strategyCount: strategies.length })
+  return { outcomes, group, report: combinedReport(outcomes, group) }
+}
+
+for (const rule of ['WeightedBestLink', 'Merge']) {
+  t.test(`${rule}: on disk in 3 partitions groups exactly as in memory`, async (t) => {
+    const memory = await loadFebrl3(rule === 'Merge' ? 11 : 10, 1)
+    const disk = await loadFebrl3(rule === 'Merge' ? 21 : 20, 1)
+    const inMemory = await linkProject(client, { schema: memory, linkageId: 1, strategies, groupStrategy: `${rule}InMemory`, authoritativeEventTypeIds: [] })
+    const split = await onDisk(disk, 1, `${rule}OnDisk`, 3)
+
+    t.equal(await groupsOf(disk), await groupsOf(memory), 'the same groups')
+    const stored = await client.query(`select count(*)::int as n from ${disk}.records`)
+    t.equal(split.group.records, stored.rows[0].n, 'every stored record is grouped')
+    t.equal(split.report.groupsNew, inMemory.report.groupsNew, 'the same number of new groups')
+    // A partition only knows the pairs it kept itself, so later strategies re-create pairs another partition
+    // kept earlier: the first strategy creates the same pairs, the later ones more, never fewer.
+    const created = (r: typeof split.report) => r.strategies.map((s) => s.pairsCreated)
+    t.equal(created(split.report)[0], created(inMemory.report)[0], 'the first strategy creates the same pairs')
+    t.ok(created(split.report).every((n, s) => n >= created(inMemory.report)[s]!), 'later strategies create at least as many')
+    t.same(split.report.strategies.map((s) => s.pairsKept), inMemory.report.strategies.map((s) => s.pairsKept), 'pairs kept per strategy')
+    t.same(split.report.histogram, inMemory.report.histogram, 'the same score histogram')
+    t.same(split.outcomes.map((o) => o.reusedRecords), [false, true, true], 'one read per worker: later partitions reuse the records')
+    const pairs = await client.query(`select count(*)::int as n, count(distinct (left_id, right_id))::int as d, count(weights)::int as w from ${disk}.pairs where linkage_id = 1`)
+    t.equal(pairs.rows[0].n, pairs.rows[0].d, 'each kept pair is stored once')
+    t.equal(pairs.rows[0].w, pairs.rows[0].n, 'every stored pair carries its per-field weights')
+    const left = await client.query(`select count(*)::int as n from ${disk}.pair_candidates`)
+    t.equal(left.rows[0].n, 0, 'the candidates are cleared once grouped')
+  })
+}
+
+t.test('a second linkage keeps the keys of the first and gives new records the keys of their groups', async (t) => {
+  const schema = await loadFebrl3(30, 1)
+  await onDisk(schema, 1, 'WeightedBestLinkOnDisk', 2)
+  const before = new Map((await client.query(`select r."sourceUniqueId" as id, k.key_number::float8 as key from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id`)).rows.map((r: { id: string; key: number }) => [r.id, r.key]))
+  // The same file again as linkage 2: every new record is a duplicate of a stored one.
+  await loadFile(client, {
+    folder: datasets, reportDir: t.testdirName, reportName: 'again.csv', schema, linkageId: 2,
+    file: { fileIndex: 0, fileName: 'febrl_dataset3.csv', eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false, importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+  })
+  const second = await onDisk(schema, 2, 'WeightedBestLinkOnDisk', 2)
+  const after = await client.query(`select r."sourceUniqueId" as id, r.linkage_id, k.key_number::float8 as key from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id`)
+  const old = after.rows.filter((r: { linkage_id: number }) => r.linkage_id === 1)
+  t.ok(old.every((r: { id: string; key: number }) => before.get(r.id) === r.key), 'every stored record keeps its key')
+  const fresh = after.rows.filter((r: { linkage_id: number }) => r.linkage_id === 2)
+  const joined = fresh.filter((r: { id: string; key: number }) => before.get(r.id) === r.key).length
+  t.ok(joined / fresh.length > 0.99, `the new copy of a record joins its original's group (${joined}/${fresh.length})`)
+  t.equal(second.report.groupsDeleted, 0, 'best-link never merges groups')
+})
