@@ -6,6 +6,7 @@ import { connectNats, ensureStream, loggerOptions } from '@ligature/service-kit'
 import { loadWorkerConfig, type WorkerConfig } from './config.js'
 import { createActivities } from './activities/index.js'
 import { startDispatcher } from './dispatcher.js'
+import { linkTaskQueue } from './task-queues.js'
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url))
 
@@ -30,11 +31,17 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
   const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE })
   const nc = await connectNats(config.NATS_URL, 'worker')
   await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
+  const activities = createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, databaseUrl: config.DATABASE_URL, linkPartitions: config.LIGATURE_LINK_PARTITIONS })
   const worker = await Worker.create({
-    connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath,
-    activities: createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, databaseUrl: config.DATABASE_URL, linkPartitions: config.LIGATURE_LINK_PARTITIONS }),
+    connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath, activities,
   })
-  const running = worker.run()
+  // CPU-bound link work (block partitions, grouping) has its own queue, one task at a time per process: a
+  // Node process computes on one core, so a second task would only wait, while another worker could run it.
+  const linkWorker = await Worker.create({
+    connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: linkTaskQueue(config.TEMPORAL_TASK_QUEUE), activities,
+    maxConcurrentActivityTaskExecutions: 1,
+  })
+  const running = Promise.all([worker.run(), linkWorker.run()]).then(() => undefined)
   const dispatcher = await startDispatcher({ nc, client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE, log })
   log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker started')
   const done = running.finally(async () => {
@@ -46,7 +53,7 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
   return {
     done,
     stop: async () => {
-      if (worker.getState() === 'RUNNING') worker.shutdown()
+      for (const w of [worker, linkWorker]) if (w.getState() === 'RUNNING') w.shutdown()
       await done
     },
   }

@@ -9,7 +9,7 @@ import { combinedReport, combinedStats } from '../pipeline/link-report.js'
 import { linkProject } from '../pipeline/link-project.js'
 import { LinkageTableCache } from '../pipeline/linkage-table-cache.js'
 import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
-import { clearCandidates } from '../records/linkage-pairs.js'
+import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 
 export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number }
@@ -44,7 +44,7 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
     /** Freezes the match configuration for every partition and clears what an earlier attempt left. */
     async prepareLinkage(input: LinkageRef): Promise<{ strategies: StrategySpec[]; partitions: number }> {
       const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
-      await withStore(input.projectId, (client, schema) => clearCandidates(client, schema, input.linkageId))
+      await withStore(input.projectId, (client, schema) => clearLinkagePairs(client, schema, input.linkageId))
       return { strategies, partitions }
     },
     async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {

@@ -5,7 +5,8 @@
  * an earlier strategy scored below its threshold may still be kept by a later strategy, which judges it on
  * its own fields and threshold.
  */
-import { generateCandidates, type BlockingStats, type CandidateOptions } from './blocking/candidates.js'
+import { DEFAULT_MAX_BLOCK_SIZE, generateCandidates, type BlockingStats, type CandidateOptions, type PairExclusion } from './blocking/candidates.js'
+import { KeptByEarlier, type EarlierStrategy } from './blocking/kept-earlier.js'
 import { buildBlocks, NO_BLOCK } from './blocking/blocks.js'
 import { PairSet } from './blocking/pair-set.js'
 import type { RecordTable } from './columnar/record-table.js'
@@ -51,6 +52,7 @@ export class Matcher {
   private readonly blockedSomewhere: Uint8Array
   private readonly scorers: StrategyScorer[] = []
   private readonly runs: StrategyRun[] = []
+  private readonly earlier: EarlierStrategy[] = []
   private scores = new Float64Array(0)
 
   constructor(private readonly table: RecordTable, strategies: readonly StrategySpec[], private readonly options: MatchOptions = {}) {
@@ -70,17 +72,22 @@ export class Matcher {
     this.scorers.push(scorer)
     const blocks = buildBlocks(table, strategy.blockingFields)
     for (let i = 0; i < table.size; i++) if (blocks.blockOf[i] !== NO_BLOCK) this.blockedSomewhere[i] = 1
+    // Whole table: remember the pairs kept. A block partition: decide from the earlier strategies' blocks.
+    const exclude: PairExclusion = this.options.partition
+      ? new KeptByEarlier([...this.earlier], this.options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE) : kept
+    const remember = !last && !this.options.partition
     let pairsKept = 0
     const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
       if (this.scores.length < n) this.scores = new Float64Array(n)
       const scores = this.scores
       scorer.score(left, right, n, scores)
       const m = keepAboveThreshold(left, right, scores, n, strategy.threshold)
-      if (!last) for (let k = 0; k < m; k++) kept.add(left[k]!, right[k]!)
+      if (remember) for (let k = 0; k < m; k++) kept.add(left[k]!, right[k]!)
       histogram.addAll(scores, m)
       pairs.append(left, right, scores, m, index)
       pairsKept += m
-    }, { ...this.options, exclude: kept }, blocks)
+    }, { ...this.options, exclude }, blocks)
+    this.earlier.push({ blocks, scorer, threshold: strategy.threshold })
     this.runs.push({ name: strategy.name, deterministic: scorer.deterministic, pairsKept, ...stats })
     return true
   }

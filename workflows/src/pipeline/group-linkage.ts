@@ -2,8 +2,8 @@
  * Grouping of a linkage from its pairs on disk (the *OnDisk strategies, and the last step of every
  * linkage): Postgres deduplicates and sorts the kept pairs (spilling to disk as it needs), the worker
  * streams them through the grouping rule over per-record typed arrays, so memory grows with the records,
- * never with the pairs. Then stable keys, the review rule, and one transaction that stores the keys, moves
- * the pairs into `pairs` and advances the key sequence.
+ * never with the pairs. Then stable keys, the review rule, and one transaction that stores the changed keys
+ * and advances the key sequence.
  */
 import type pg from 'pg'
 import { assignKeys } from '../engine/grouping/keys.js'
@@ -11,7 +11,7 @@ import { createGrouper, groupingRule } from '../engine/grouping/groupers.js'
 import { groupsForReview } from '../engine/grouping/review.js'
 import { ScoreHistogram, type HistogramJson } from '../engine/stats/histogram.js'
 import { indexOfId, readLinkageRecords } from '../records/linkage-records.js'
-import { keepCandidatePairs, readCandidatePairs } from '../records/linkage-pairs.js'
+import { readLinkagePairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
 
@@ -26,7 +26,6 @@ export interface GroupInput {
 export interface GroupOutcome {
   records: number
   pairsKeptByStrategy: number[]
-  pairsStored: number
   histogram: HistogramJson
   groupsNew: number
   groupsUpdated: number
@@ -48,7 +47,7 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
   const grouper = createGrouper(rule, records.ids.length, records.previousKeys)
   const histogram = new ScoreHistogram(1)
   const kept = new Array<number>(input.strategyCount).fill(0)
-  await readCandidatePairs(client, input.schema, input.linkageId, rule === 'WeightedBestLink', (leftId, rightId, score, order) => {
+  await readLinkagePairs(client, input.schema, input.linkageId, rule === 'WeightedBestLink', (leftId, rightId, score, order) => {
     const i = indexOfId(records.ids, leftId), j = indexOfId(records.ids, rightId)
     // A record end-dated by a deletion job while this linkage ran takes no part.
     if (i < 0 || j < 0) return
@@ -61,10 +60,8 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
   const keys = assignKeys(grouping.groupOf, records.previousKeys, Number(sequence.rows[0].next_key))
   const review = groupsForReview(keys.keyOf, records.eventTypeOf, new Set(input.authoritativeEventTypeIds))
   const grouped = Date.now()
-  let pairsStored = 0
   await client.query('begin')
   try {
-    pairsStored = await keepCandidatePairs(client, input.schema, input.linkageId)
     await writeKeys(client, input.schema, input.linkageId, records.ids, records.previousKeys, keys.keyOf, keys.nextKeyNumber)
     await client.query('commit')
   } catch (err) {
@@ -72,7 +69,7 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
     throw err
   }
   return {
-    records: records.ids.length, pairsKeptByStrategy: kept, pairsStored, histogram: histogram.toJSON(),
+    records: records.ids.length, pairsKeptByStrategy: kept, histogram: histogram.toJSON(),
     groupsNew: keys.groupsNew, groupsUpdated: keys.groupsUpdated, groupsUnchanged: keys.groupsUnchanged, groupsDeleted: keys.groupsDeleted,
     groupsForReview: review.length, pairsRefused: grouping.pairsRefused,
     readMs: read - started, groupMs: grouped - read, writeMs: Date.now() - grouped,

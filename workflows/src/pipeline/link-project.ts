@@ -6,7 +6,7 @@ import { Matcher } from '../engine/match.js'
 import { jobStats, type LinkageReport } from '../engine/stats/linkage-stats.js'
 import type { StrategySpec } from '../engine/types.js'
 import { readLinkageRecords } from '../records/linkage-records.js'
-import { keepCandidatePairs, writePartitionPairs } from '../records/linkage-pairs.js'
+import { clearLinkagePairs, writePartitionPairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
 import { fieldsUsed } from './match-config.js'
@@ -42,10 +42,10 @@ export async function linkProject(client: pg.ClientBase, input: LinkProjectInput
   const keys = assignKeys(grouping.groupOf, records.previousKeys, Number(sequence.rows[0].next_key))
   const review = groupsForReview(keys.keyOf, records.eventTypeOf, new Set(input.authoritativeEventTypeIds))
   const grouped = performance.now()
+  await clearLinkagePairs(client, input.schema, input.linkageId)
   await writePartitionPairs(client, { schema: input.schema, linkageId: input.linkageId, partition: 0 }, records.ids, match)
   await client.query('begin')
   try {
-    await keepCandidatePairs(client, input.schema, input.linkageId)
     await writeKeys(client, input.schema, input.linkageId, records.ids, records.previousKeys, keys.keyOf, keys.nextKeyNumber)
     await client.query('commit')
   } catch (err) {

@@ -1,8 +1,9 @@
 /**
  * The linkage report and Job stats from the partitions' figures and the grouping's. Blocks never span
- * partitions, so pairs created add up and the top blocking values of the whole linkage are the top of the
- * partitions' tops; records blocked and not blocked are whole-table figures every partition computes alike.
- * Pairs kept and the histogram come from grouping, which sees each pair once.
+ * partitions and no pair is kept by two partitions (kept-earlier.ts), so pairs created and kept add up and the
+ * top blocking values of the whole linkage are the top of the partitions' tops; records blocked and not
+ * blocked are whole-table figures every partition computes alike. The histogram comes from grouping, which
+ * reads every kept pair (those of records end-dated meanwhile left out).
  */
 import type { BlockReport } from '../engine/blocking/top-blocks.js'
 import { jobStats, type LinkageReport } from '../engine/stats/linkage-stats.js'
@@ -42,7 +43,7 @@ export function combinedStats(partitions: readonly PartitionOutcome[], group: Gr
   return [
     ...jobStats(report),
     { name: 'Candidate pairs', value: String(report.strategies.reduce((n, s) => n + s.pairsCreated, 0)) },
-    { name: 'Pairs stored', value: String(group.pairsStored) },
+    { name: 'Pairs stored', value: String(sum((p) => p.pairsKept)) },
     { name: 'Partitions', value: String(partitions.length) },
     { name: 'Workers', value: String(new Set(partitions.map((p) => p.worker)).size) },
     { name: 'Read seconds', value: seconds(Math.max(0, ...partitions.map((p) => p.readMs))) },

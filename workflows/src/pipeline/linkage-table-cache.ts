@@ -1,12 +1,12 @@
 /**
  * The worker keeps the records of the linkage it last read, so the block partitions of one linkage that land
- * on the same worker read the project once. One entry (memory stays one table), dropped after a few idle
- * minutes; concurrent partitions share the same pending read. Records do not change while a linkage links:
+ * on the same worker read the project once. One entry (memory stays one table), dropped after a minute
+ * idle; concurrent partitions share the same pending read. Records do not change while a linkage links:
  * its files are loaded before its partitions start.
  */
 import type { LinkageRecords } from '../records/linkage-records.js'
 
-const IDLE_MS = 5 * 60_000
+const IDLE_MS = 60_000
 
 export class LinkageTableCache {
   private entry: { key: string; records: Promise<LinkageRecords>; timer: NodeJS.Timeout } | null = null

@@ -22,17 +22,19 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
     ${dataColumns}, loaded_at timestamptz not null default now(), end_dated_at timestamptz)`)
   await client.query(`create index if not exists records_linkage on ${s}.records (linkage_id)`)
   await client.query(`create index if not exists records_event_type on ${s}.records (event_type_id, "sourceUniqueId")`)
+  // No foreign key to records: its per-row check takes a row lock on each record, which made storing a
+  // million keys rewrite a million record rows. Records are never deleted (only end-dated), so ids stay valid.
   await client.query(`create table if not exists ${s}.record_keys (
-    record_id bigint primary key references ${s}.records(id), key_number bigint not null, linkage_id integer not null)`)
+    record_id bigint primary key, key_number bigint not null, linkage_id integer not null)`)
+  await client.query(`alter table ${s}.record_keys drop constraint if exists record_keys_record_id_fkey`)
   await client.query(`create index if not exists record_keys_key on ${s}.record_keys (key_number)`)
   await client.query(`create table if not exists ${s}.pairs (
     linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
     score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)
-  // Unlogged: candidates live only while a linkage runs (partitions write them, grouping moves them to pairs).
-  await client.query(`create unlogged table if not exists ${s}.pair_candidates (
-    linkage_id integer not null, partition integer not null, left_id bigint not null, right_id bigint not null,
-    strategy_order integer not null, strategy text not null, score double precision not null, weights jsonb)`)
-  await client.query(`create index if not exists pair_candidates_partition on ${s}.pair_candidates (linkage_id, partition)`)
+  // Block partitions write their kept pairs here directly (a retried partition replaces its own rows).
+  await client.query(`alter table ${s}.pairs add column if not exists partition integer not null default 0,
+    add column if not exists strategy_order integer not null default 0`)
+  await client.query(`create index if not exists pairs_partition on ${s}.pairs (linkage_id, partition)`)
   await client.query(`create table if not exists ${s}.key_sequence (id boolean primary key default true, next_key bigint not null)`)
   await client.query(`insert into ${s}.key_sequence (next_key) values (1) on conflict do nothing`)
   return projectSchema(projectId)

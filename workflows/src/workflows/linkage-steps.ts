@@ -1,7 +1,8 @@
-import { proxyActivities, setCurrentDetails } from '@temporalio/workflow'
+import { proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { LinkageStatus } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
+import { linkTaskQueue } from '../task-queues.js'
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours',
@@ -10,8 +11,10 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
 })
 // Link activities beat every 5 s; the engine yields between strategies, so two minutes of silence means a
-// dead or hung worker and the activity (a partition, say) moves to another worker.
-const linkActs = proxyActivities<ReturnType<typeof createActivities>>({
+// dead or hung worker and the activity (a partition, say) moves to another worker. They run on the link
+// queue, one at a time per worker process, so the partitions of a linkage spread over the workers.
+const linkActivities = () => proxyActivities<ReturnType<typeof createActivities>>({
+  taskQueue: linkTaskQueue(workflowInfo().taskQueue),
   startToCloseTimeout: '6 hours',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5 },
@@ -63,8 +66,9 @@ export async function runLinkage({ envelopeName, folder, plan, linkageId }: Link
  * activities (and so across workers), then group from the pairs on disk in one more.
  */
 async function link(input: { projectId: number; linkageId: number; groupStrategy: string; authoritativeEventTypeIds: number[] }) {
+  const linkActs = linkActivities()
   if (!input.groupStrategy.endsWith('OnDisk')) return linkActs.linkRecords(input)
-  const { strategies, partitions } = await linkActs.prepareLinkage(input)
+  const { strategies, partitions } = await acts.prepareLinkage(input)
   setCurrentDetails(`Linking: ${partitions} block partitions`)
   const outcomes = await Promise.all(Array.from({ length: partitions }, (_, index) =>
     linkActs.matchLinkagePartition({ ...input, strategies, partition: { index, count: partitions } })))

@@ -21,7 +21,20 @@ export interface Blocks {
   recordsExcluded: number
 }
 
+// The blocks of a table for a set of blocking fields, kept while the table lives: the block partitions of
+// one linkage on one worker, and later strategies checking earlier ones' blocks, share them.
+const built = new WeakMap<RecordTable, Map<string, Blocks>>()
+
 export function buildBlocks(table: RecordTable, fields: readonly BlockingFieldSpec[]): Blocks {
+  const key = fields.map((f) => `${f.field}:${f.matchEmpty ? 1 : 0}`).join('|')
+  let byFields = built.get(table)
+  if (!byFields) { byFields = new Map(); built.set(table, byFields) }
+  let blocks = byFields.get(key)
+  if (!blocks) { blocks = computeBlocks(table, fields); byFields.set(key, blocks) }
+  return blocks
+}
+
+function computeBlocks(table: RecordTable, fields: readonly BlockingFieldSpec[]): Blocks {
   if (fields.length === 0) throw new Error('a strategy needs at least one blocking field')
   const n = table.size
   const blockOf = new Int32Array(n)
@@ -67,15 +80,16 @@ export function blockValues(table: RecordTable, fields: readonly BlockingFieldSp
 }
 
 /**
- * Stable 32-bit FNV-1a hash of a block's values: the same block lands in the same partition in every
- * process (dictionary codes depend on load order, the values do not).
+ * Stable 32-bit hash of a block's values, from each value's FNV-1a hash (Column.valueHashes): the same block
+ * lands in the same partition in every process (dictionary codes depend on load order, the values do not).
  */
-export function blockHash(values: readonly string[]): number {
-  let h = 0x811c9dc5
-  for (let v = 0; v < values.length; v++) {
-    const s = values[v]!
-    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
-    h = Math.imul(h ^ 0x1f, 0x01000193) // field separator, so ('ab','c') ≠ ('a','bc')
+export function blockHash(table: RecordTable, fields: readonly BlockingFieldSpec[], blocks: Blocks, block: number): number {
+  const record = blocks.members[blocks.starts[block]!]!
+  let h = 0x9747b28c
+  for (const f of fields) {
+    const column = table.column(f.field)
+    h = Math.imul(h ^ column.valueHashes[column.codes[record]!]!, 0x5bd1e995)
+    h ^= h >>> 15
   }
   return h >>> 0
 }

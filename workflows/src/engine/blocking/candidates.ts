@@ -8,14 +8,16 @@
 import type { RecordTable } from '../columnar/record-table.js'
 import type { BlockingFieldSpec } from '../types.js'
 import { blockHash, blockValues, buildBlocks, type Blocks } from './blocks.js'
-import type { PairSet } from './pair-set.js'
 import { TopBlocks, type BlockReport } from './top-blocks.js'
 
 export const DEFAULT_MAX_BLOCK_SIZE = 5000
 export const DEFAULT_CHUNK_PAIRS = 1 << 16
 
+/** Pairs a strategy must not create again: kept by an earlier one (PairSet, or a rule, see kept-earlier.ts). */
+export interface PairExclusion { has(i: number, j: number): boolean }
+
 export interface CandidateOptions {
-  exclude?: PairSet | null
+  exclude?: PairExclusion | null
   maxBlockSize?: number
   chunkPairs?: number
   partition?: { index: number; count: number }
@@ -49,8 +51,7 @@ export function generateCandidates(table: RecordTable, fields: readonly Blocking
   for (let b = 0; b < blocks.count; b++) {
     const from = starts[b]!, size = starts[b + 1]! - from
     if (size < 2) continue
-    const values = options.partition || size > maxBlockSize ? blockValues(table, fields, blocks, b) : null
-    if (options.partition && blockHash(values!) % options.partition.count !== options.partition.index) continue
+    if (options.partition && blockHash(table, fields, blocks, b) % options.partition.count !== options.partition.index) continue
     multiRecordBlocks++
     // Incoming records first: pairs are (incoming × later members), so two existing records never pair.
     let fresh = 0
@@ -59,7 +60,7 @@ export function generateCandidates(table: RecordTable, fields: readonly Blocking
     } else fresh = size
     const blockPairs = (fresh * (fresh - 1)) / 2 + fresh * (size - fresh)
     if (size > maxBlockSize) {
-      oversized.push({ values: values!, records: size, pairs: blockPairs })
+      oversized.push({ values: blockValues(table, fields, blocks, b), records: size, pairs: blockPairs })
       continue
     }
     if (blockPairs === 0) continue

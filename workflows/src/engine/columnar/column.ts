@@ -63,6 +63,22 @@ export class Column {
     }
   }
 
+  private hashes: Uint32Array | null = null
+
+  /** FNV-1a hash of each distinct value (by code), computed once: block partitions hash values, not codes. */
+  get valueHashes(): Uint32Array {
+    if (!this.hashes) {
+      this.hashes = new Uint32Array(this.values.length)
+      for (let c = 0; c < this.values.length; c++) {
+        const s = this.values[c]!
+        let h = 0x811c9dc5
+        for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
+        this.hashes[c] = h >>> 0
+      }
+    }
+    return this.hashes
+  }
+
   get distinctCount(): number {
     return this.values.length - 1
   }

@@ -1,0 +1,59 @@
+/**
+ * Profiles the link step's parts on one project, outside Temporal: node --import tsx workflows/bench/profile-link.ts --records N
+ * Loads N synthetic people into a scratch database, then times reading, each strategy per partition, the
+ * pair writes, grouping on disk and the key writes. For finding where the link step's time goes.
+ */
+import { parseArgs } from 'node:util'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { createTestDatabase } from '@ligature/testkit'
+import { strategiesFromMatchConfig } from '../src/pipeline/match-config.js'
+import { DEFAULT_MATCH_STRATEGIES, DEFAULT_WEIGHT_CURVES } from '@ligature/contracts/defaults'
+import { Matcher } from '../src/engine/match.js'
+import { readLinkageRecords } from '../src/records/linkage-records.js'
+import { writePartitionPairs, clearLinkagePairs } from '../src/records/linkage-pairs.js'
+import { groupLinkage } from '../src/pipeline/group-linkage.js'
+import { fieldsUsed } from '../src/pipeline/match-config.js'
+import { loadFile } from '../src/pipeline/load-file.js'
+import { ensureRecordStore } from '../src/records/record-schema.js'
+import { SYNTHETIC_IMPORT_FORMAT, writeSyntheticDataset } from '../src/loading/index.js'
+
+const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, partitions: { type: 'string', default: '4' } } })
+const partitions = Number(values.partitions)
+const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-'))
+await writeSyntheticDataset({ records: Number(values.records), seed: 42 }, { csvPath: join(dir, 'people.csv') })
+const database = await createTestDatabase()
+const client = new pg.Client({ connectionString: database.url })
+await client.connect()
+const ms = (t: number) => `${(performance.now() - t).toFixed(0)} ms`
+try {
+  const schema = await ensureRecordStore(client, 1)
+  let t = performance.now()
+  const loaded = await loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId: 1,
+    file: { fileIndex: 0, fileName: 'people.csv', eventTypeId: 1, eventTypeCode: 'P', isAuthoritative: false,
+      importFormat: { id: 1, columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns as never }, settings: [{ name: 'hasHeader', value: 'true' }] } })
+  console.log(`load ${loaded.added} records: ${ms(t)}`)
+  const strategies = strategiesFromMatchConfig({ strategies: DEFAULT_MATCH_STRATEGIES.map((s, i) => ({ ...s, id: i + 1, matchingFields: s.matchingFields.map((f) => ({ ...f })) })) as never, weightCurves: DEFAULT_WEIGHT_CURVES.map((c, i) => ({ ...c, id: i + 1 })) as never })
+  t = performance.now()
+  const records = await readLinkageRecords(client, schema, 1, fieldsUsed(strategies))
+  console.log(`read ${records.ids.length} records with ${fieldsUsed(strategies).length} fields: ${ms(t)}`)
+  await clearLinkagePairs(client, schema, 1)
+  for (let index = 0; index < partitions; index++) {
+    const matcher = new Matcher(records.table!, strategies, { partition: { index, count: partitions } })
+    const parts: string[] = []
+    for (;;) { t = performance.now(); if (!matcher.step()) break; parts.push(ms(t)) }
+    const match = matcher.result()
+    t = performance.now()
+    await writePartitionPairs(client, { schema, linkageId: 1, partition: index }, records.ids, match)
+    console.log(`partition ${index}: strategies ${parts.join(' / ')}; pairs created ${match.runs.map((r) => r.pairsCreated).join('/')}, kept ${match.pairs.length}; write ${ms(t)}`)
+  }
+  t = performance.now()
+  const group = await groupLinkage(client, { schema, linkageId: 1, groupStrategy: 'WeightedBestLinkOnDisk', authoritativeEventTypeIds: [], strategyCount: strategies.length })
+  console.log(`group: read ${group.readMs} ms, group ${group.groupMs} ms, write ${group.writeMs} ms (total ${ms(t)}); ${group.groupsNew} groups`)
+} finally {
+  await client.end()
+  await database.drop()
+  await rm(dir, { recursive: true, force: true })
+}
