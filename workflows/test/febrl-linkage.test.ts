@@ -47,4 +47,15 @@ t.test('a FEBRL envelope goes Pending → Processing → Complete with every row
   }
   t.ok(dups > 500, `FEBRL 2 has many duplicates (${dups})`)
   t.ok(linked / dups > 0.95, `duplicates share their original's key (${linked}/${dups})`)
+
+  const complete = notes.json.find((n: { message: string }) => n.message.startsWith('Linkage complete'))
+  t.match(complete, { logLevel: 'Information', attachmentFilename: 'febrl2-load-linkage-report.json' })
+  const download = await api(platform.url, 'GET', `/api/v3.3/notifications/${complete.id}/download`, { token: platform.adminToken })
+  t.equal(download.status, 200)
+  const report = JSON.parse(download.text)
+  t.equal(report.recordsUsed, stat('Records added'), 'the report counts every stored record')
+  t.equal(report.strategies.length, 4, 'one entry per active strategy')
+  t.ok(report.strategies.every((s: { topBlockingValues: unknown[] }) => s.topBlockingValues.length > 0), 'each strategy lists its top blocking values')
+  t.equal(report.histogram.bins.reduce((n: number, b: { count: number }) => n + b.count, 0) + report.histogram.deterministic,
+    report.strategies.reduce((n: number, s: { pairsKept: number }) => n + s.pairsKept, 0), 'the score histogram counts every kept pair')
 })

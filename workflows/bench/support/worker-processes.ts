@@ -29,7 +29,9 @@ export async function startWorkers(count: number, config: Record<string, string 
     const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
     // The SDK logs at info to stderr; keep only its warnings and errors.
-    child.stderr!.on('data', (chunk: Buffer) => { if (/\[(WARN|ERROR)\]/.test(chunk.toString())) process.stderr.write(chunk) })
+    child.stderr!.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (/\[(WARN|ERROR)\]/.test(line) && !/No workflows registered/.test(line)) console.error(line)
+    })
     let seen = ''
     child.stdout!.on('data', (chunk: Buffer) => {
       seen += chunk.toString()

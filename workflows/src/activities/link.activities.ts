@@ -38,7 +38,7 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
       const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId))
       return beating(() => withStore(input.projectId, async (client, schema) => {
         const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds })
-        return { records: linked.records, stats: linked.stats }
+        return { records: linked.records, stats: linked.stats, report: linked.report }
       }))
     },
     /** Freezes the match configuration for every partition and clears what an earlier attempt left. */
@@ -56,7 +56,7 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
       return beating(() => withStore(input.projectId, async (client, schema) => {
         const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount })
         const report = combinedReport(input.partitions, group)
-        return { records: group.records, stats: combinedStats(input.partitions, group, report) }
+        return { records: group.records, stats: combinedStats(input.partitions, group, report), report }
       }))
     },
   }

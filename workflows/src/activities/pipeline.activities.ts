@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { LinkageReport } from '../engine/stats/linkage-stats.js'
 import { ApplicationFailure, heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
 import type { Manifest } from '../loading/envelope/manifest.js'
@@ -44,6 +46,15 @@ export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: P
     finishJob: (id: number, state: JobState, stats: Stat[]) => jobs.finishJob(id, state, stats).then(() => undefined),
     async notifyWithAttachment(name: string, level: LogLevel, message: string, attachment: { filename: string; path: string } | null) {
       await envelopes.notify(name, level, message, attachment ?? undefined)
+    },
+    /** The linkage report (per-strategy blocking, top blocking values, score histogram, groups) as a JSON attachment. */
+    async saveLinkageReport(input: { envelopeName: string; report: LinkageReport }) {
+      const dir = resolve(dataDir, 'reports')
+      await mkdir(dir, { recursive: true })
+      const filename = `${input.envelopeName}-linkage-report.json`
+      const path = join(dir, filename)
+      await writeFile(path, JSON.stringify(input.report, null, 2))
+      return { filename, path }
     },
     async loadDataFile(input: { envelopeName: string; folder: string; projectId: number; linkageId: number; file: FilePlan }) {
       return withClient(pool, async (client) => {

@@ -81,3 +81,89 @@ export function decodeField(text: string, from: number, to: number): string | nu
   }
   return out
 }
+
+/**
+ * One row of COPY text output as byte ranges of the input, for readers that encode values without making a
+ * string per cell (see ByteDictionary). Reused between rows: read what you need inside the callback.
+ */
+export class RawRow {
+  buffer: Buffer = Buffer.alloc(0)
+  count = 0
+  starts = new Int32Array(64)
+  ends = new Int32Array(64)
+  /** Fields that held escapes, decoded into buffers of their own (rare: tabs, newlines or backslashes in values). */
+  readonly decoded: (Buffer | null)[] = []
+
+  isNull(f: number): boolean {
+    return this.ends[f] === -1
+  }
+
+  /** The field's bytes as [buffer, start, end); empty for NULL. */
+  bytes(f: number): [Buffer, number, number] {
+    const own = this.decoded[f]
+    if (own) return [own, 0, own.length]
+    return this.ends[f] === -1 ? [this.buffer, 0, 0] : [this.buffer, this.starts[f]!, this.ends[f]!]
+  }
+
+  number(f: number): number {
+    const [buf, start, end] = this.bytes(f)
+    let n = 0
+    for (let k = start; k < end; k++) n = n * 10 + (buf[k]! - 48)
+    return n
+  }
+}
+
+const TAB = 9, NEWLINE = 10, BACKSLASH = 92
+
+/** `COPY (query) TO STDOUT` read as bytes: `onRow` gets each row's fields as byte ranges (RawRow). */
+export async function copyOutRaw(client: pg.ClientBase, query: string, onRow: (row: RawRow) => void): Promise<number> {
+  const row = new RawRow()
+  let pending: Buffer | null = null
+  let rows = 0
+  const consume = (data: Buffer) => {
+    let pos = 0
+    for (;;) {
+      const end = data.indexOf(NEWLINE, pos)
+      if (end === -1) break
+      splitRow(data, pos, end, row)
+      onRow(row)
+      rows++
+      pos = end + 1
+    }
+    pending = pos < data.length ? data.subarray(pos) : null
+  }
+  await pipeline(client.query(copyTo(`copy (${query}) to stdout`)), new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      try { consume(pending ? Buffer.concat([pending, chunk]) : chunk); done() } catch (err) { done(err as Error) }
+    },
+    final(done) {
+      done(pending ? new Error('COPY output ended inside a row') : undefined)
+    },
+  }))
+  return rows
+}
+
+function splitRow(data: Buffer, start: number, end: number, row: RawRow): void {
+  row.buffer = data
+  row.count = 0
+  let from = start
+  for (;;) {
+    let to = data.indexOf(TAB, from)
+    if (to === -1 || to > end) to = end
+    const f = row.count++
+    if (f >= row.starts.length) {
+      const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b }
+      row.starts = grow(row.starts); row.ends = grow(row.ends)
+    }
+    row.starts[f] = from; row.ends[f] = to; row.decoded[f] = null
+    const slash = data.indexOf(BACKSLASH, from)
+    if (slash !== -1 && slash < to) {
+      const text = data.toString('utf8', from, to)
+      const value = decodeField(text, 0, text.length)
+      if (value === null) row.ends[f] = -1
+      else row.decoded[f] = Buffer.from(value, 'utf8')
+    }
+    if (to === end) return
+    from = to + 1
+  }
+}

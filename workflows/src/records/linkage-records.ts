@@ -7,7 +7,7 @@ import type pg from 'pg'
 import { RecordTableBuilder } from '../engine/columnar/table-builder.js'
 import type { ColumnSpec } from '../engine/columnar/column.js'
 import type { RecordTable } from '../engine/columnar/record-table.js'
-import { copyOut } from './copy-out.js'
+import { copyOutRaw } from './copy-out.js'
 import { quoteIdent } from './record-schema.js'
 
 export interface LinkageRecords {
@@ -33,13 +33,13 @@ export async function readLinkageRecords(client: pg.ClientBase, schema: string, 
   let ids = new Float64Array(1 << 16), eventTypeOf = new Int32Array(1 << 16), previousKeys = new Float64Array(1 << 16)
   let isNew = new Uint8Array(1 << 16)
   let n = 0
-  await copyOut(client, `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
+  await copyOutRaw(client, `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
     from ${s}.records r left join ${s}.record_keys k on k.record_id = r.id where r.end_dated_at is null order by r.id`, (row) => {
     if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
-    const fresh = row[2] === '1'
-    ids[n] = Number(row[0]); eventTypeOf[n] = Number(row[1]); isNew[n] = fresh ? 1 : 0
-    previousKeys[n] = fresh ? 0 : Number(row[3])
-    builder?.add(row, 4, fresh)
+    const fresh = row.number(2) === 1
+    ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0
+    previousKeys[n] = fresh ? 0 : row.number(3)
+    builder?.addBytes((f) => row.bytes(f), 4, fresh)
     n++
   })
   return {

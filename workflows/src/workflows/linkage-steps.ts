@@ -53,7 +53,10 @@ export async function runLinkage({ envelopeName, folder, plan, linkageId }: Link
     const authoritative = plan.files.filter((f) => f.isAuthoritative).map((f) => f.eventTypeId)
     const linked = await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
     await acts.finishJob(jobId, 'Complete', linked.stats)
-    if (envelopeName) await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}.`, null)
+    if (envelopeName) {
+      const attachment = await acts.saveLinkageReport({ envelopeName, report: linked.report })
+      await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}. The attached report lists each strategy's top blocking values and the score histogram.`, attachment)
+    }
   } catch (err) {
     await acts.finishJob(jobId, 'Failed', [])
     throw err

@@ -1,18 +1,20 @@
 /**
- * Builds a RecordTable one record at a time, dictionary-encoding as it goes, so a reader streaming millions
- * of rows never holds them as strings: memory is the Int32 codes plus each distinct value once.
+ * Builds a RecordTable one record at a time, dictionary-encoding as it goes (from strings, or straight from
+ * UTF-8 bytes), so a reader streaming millions of rows never holds them as strings: memory is the Int32 codes
+ * plus each distinct value once.
  */
-import { Column, DictionaryBuilder, type ColumnSpec } from './column.js'
+import { ByteDictionary } from './byte-dictionary.js'
+import { Column, type ColumnSpec } from './column.js'
 import { RecordTable } from './record-table.js'
 
 export class RecordTableBuilder {
-  private readonly dictionaries: DictionaryBuilder[]
+  private readonly dictionaries: ByteDictionary[]
   private codes: Int32Array[]
   private isNew: Uint8Array
   private count = 0
 
   constructor(private readonly specs: readonly ColumnSpec[], capacity = 1024) {
-    this.dictionaries = specs.map(() => new DictionaryBuilder())
+    this.dictionaries = specs.map(() => new ByteDictionary())
     this.codes = specs.map(() => new Int32Array(Math.max(capacity, 1)))
     this.isNew = new Uint8Array(Math.max(capacity, 1))
   }
@@ -25,7 +27,19 @@ export class RecordTableBuilder {
   add(values: readonly (string | null | undefined)[], offset: number, isNew: boolean): number {
     if (this.count === this.isNew.length) this.grow()
     const r = this.count++
-    for (let c = 0; c < this.specs.length; c++) this.codes[c]![r] = this.dictionaries[c]!.code(values[offset + c])
+    for (let c = 0; c < this.specs.length; c++) this.codes[c]![r] = this.dictionaries[c]!.codeOfString(values[offset + c])
+    this.isNew[r] = isNew ? 1 : 0
+    return r
+  }
+
+  /** Adds one record from UTF-8 byte ranges: `bytes(offset + c)` gives column c's [buffer, start, end). */
+  addBytes(bytes: (field: number) => [Uint8Array, number, number], offset: number, isNew: boolean): number {
+    if (this.count === this.isNew.length) this.grow()
+    const r = this.count++
+    for (let c = 0; c < this.specs.length; c++) {
+      const [buffer, start, end] = bytes(offset + c)
+      this.codes[c]![r] = this.dictionaries[c]!.code(buffer, start, end)
+    }
     this.isNew[r] = isNew ? 1 : 0
     return r
   }

@@ -1,0 +1,81 @@
+/**
+ * Dictionary encoding straight from UTF-8 bytes: a value is hashed and compared as bytes where it lies in the
+ * input buffer, and becomes a JS string only the first time it is seen. Reading a million records makes
+ * millions of cells but only thousands of distinct values, and a string per cell (plus its hashing) was most
+ * of the cost of reading records. Code 0 is the empty value, as in DictionaryBuilder.
+ */
+const EMPTY_CODE = 0
+const decoder = new TextDecoder()
+
+export class ByteDictionary {
+  readonly values: string[] = ['']
+  private slots = new Int32Array(1 << 12)
+  private hashes = new Uint32Array(1 << 10)
+  private starts = new Int32Array(1 << 10)
+  private lengths = new Int32Array(1 << 10)
+  private arena = new Uint8Array(1 << 16)
+  private used = 0
+
+  /** Code of bytes[start, end). */
+  code(bytes: Uint8Array, start: number, end: number): number {
+    const length = end - start
+    if (length === 0) return EMPTY_CODE
+    let h = 0x811c9dc5
+    for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k]!, 0x01000193)
+    h >>>= 0
+    const mask = this.slots.length - 1
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const code = this.slots[slot]!
+      if (code === 0) return this.insert(slot, h, bytes, start, length)
+      if (this.hashes[code] === h && this.lengths[code] === length && this.sameBytes(code, bytes, start, length)) return code
+    }
+  }
+
+  codeOfString(value: string | null | undefined): number {
+    if (value == null || value === '') return EMPTY_CODE
+    const bytes = Buffer.from(value, 'utf8')
+    return this.code(bytes, 0, bytes.length)
+  }
+
+  private sameBytes(code: number, bytes: Uint8Array, start: number, length: number): boolean {
+    const at = this.starts[code]!
+    for (let k = 0; k < length; k++) if (this.arena[at + k] !== bytes[start + k]) return false
+    return true
+  }
+
+  private insert(slot: number, hash: number, bytes: Uint8Array, start: number, length: number): number {
+    const code = this.values.length
+    if (code >= this.hashes.length) this.growEntries()
+    if (this.used + length > this.arena.length) {
+      const arena = new Uint8Array(Math.max(this.arena.length * 2, this.used + length))
+      arena.set(this.arena.subarray(0, this.used))
+      this.arena = arena
+    }
+    this.arena.set(bytes.subarray(start, start + length), this.used)
+    this.hashes[code] = hash; this.starts[code] = this.used; this.lengths[code] = length
+    this.used += length
+    this.values.push(decoder.decode(bytes.subarray(start, start + length)))
+    this.slots[slot] = code
+    if (code * 2 > this.slots.length) this.rehash()
+    return code
+  }
+
+  private growEntries(): void {
+    const size = this.hashes.length * 2
+    const grow = <T extends Uint32Array | Int32Array>(a: T, b: T) => { b.set(a); return b }
+    this.hashes = grow(this.hashes, new Uint32Array(size))
+    this.starts = grow(this.starts, new Int32Array(size))
+    this.lengths = grow(this.lengths, new Int32Array(size))
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2)
+    const mask = slots.length - 1
+    for (let code = 1; code < this.values.length; code++) {
+      let slot = this.hashes[code]! & mask
+      while (slots[slot] !== 0) slot = (slot + 1) & mask
+      slots[slot] = code
+    }
+    this.slots = slots
+  }
+}
