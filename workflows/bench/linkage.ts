@@ -16,7 +16,7 @@ import { startWorkers } from './support/worker-processes.js'
 
 const { values } = parseArgs({ options: {
   records: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' },
-  workers: { type: 'string', default: '2' }, partitions: { type: 'string', default: '4' },
+  workers: { type: 'string', default: '2' }, partitions: { type: 'string', default: '2' },
   group: { type: 'string', default: 'WeightedBestLinkOnDisk' },
 } })
 const records = Number(values.records)
