@@ -47,7 +47,7 @@ try {
     const { project } = await configureProject(platform.url, platform.adminToken, {
       project: ds.name, provider: `P${ds.name}`.slice(0, 15), eventTypes: ds.files.map((f) => f.eventType), groupStrategy, ...(ds.format ? { importFormat: ds.format } : {}),
     })
-    await tuneStrategies(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL'))
+    await tuneStrategies(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL') ? 'FEBRL' : 'FAKE1000')
     // Files go in one envelope each, in order: FEBRL 4b is linked against 4a's existing keys.
     for (const [i, f] of ds.files.entries()) {
       const name = `${ds.name.toLowerCase()}-${i + 1}`

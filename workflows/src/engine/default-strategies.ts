@@ -21,7 +21,7 @@ export const DEFAULT_THRESHOLD = 14
 export const DEFAULT_FIELDS = {
   givenName: jw('givenName', 0.85, 0.005),
   surname: jw('surname', 0.85, 0.003),
-  /** Exact, a day/month swap, or one edit apart (a typed digit) through the curve at reduced weight. */
+  /** Equal dates, or the same year with day and month swapped; no curve, so a swap earns full agreement. */
   dateOfBirth: { field: 'dateOfBirth', comparison: { type: 'Date', allowDayMonthSwap: true }, m: 0.9, u: 0.0003 },
   sex: { field: 'sex', comparison: { type: 'Exact' }, m: 0.97, u: 0.5 },
   addressLine: jw('addressLine', 0.7, 0.002, 0.88),
