@@ -46,7 +46,8 @@ try {
     const cpu0 = process.cpuUsage()
     for (;;) { t = performance.now(); if (!matcher.step()) break; parts.push(ms(t)) }
     // User CPU near the strategies' wall time says matching is one thread (no GC helpers eating the other core).
-    const cpu = process.cpuUsage(cpu0); console.log(`  process CPU during match: user ${(cpu.user / 1000).toFixed(0)} ms, system ${(cpu.system / 1000).toFixed(0)} ms`)
+    const cpu = process.cpuUsage(cpu0)
+    console.log(`  process CPU during match: user ${(cpu.user / 1000).toFixed(0)} ms, system ${(cpu.system / 1000).toFixed(0)} ms`)
     const match = matcher.result()
     t = performance.now()
     await writePartitionPairs(client, { schema, linkageId: 1, partition: index }, records.ids, match)
