@@ -2,7 +2,7 @@
  * What a new linkage project starts with (DECISIONS.md "Matching and grouping"), as plain data in the API's
  * shapes, so the projects service, the engine and the docs can share one copy. No TypeBox, no side effects.
  *
- * The match model follows the engine's defaults (workflows/src/engine/default-strategies.ts): one
+ * The match model follows the engine's defaults (workflows/engine/src/default-strategies.ts): one
  * Fellegi–Sunter model (hand-set m/u, weights log2) shared by four blocking strategies, so one corrupted
  * field does not hide a pair. m is how often the field agrees for the same person after typing errors and
  * life changes (sex 0.97, names 0.85, address 0.7); u is the chance two random people agree, from typical
@@ -111,7 +111,7 @@ export const DEFAULT_STATE_MAP: Readonly<Record<string, readonly string[]>> = {
   NT: ['7', 'NT', 'Northern Territory'], ACT: ['8', 'ACT', 'Australian Capital Territory'],
 }
 
-/** Bloom encoding of the Privacy provider (engine: workflows/src/engine/bloom). Keys never leave providers. */
+/** Bloom encoding of the Privacy provider (engine: workflows/engine/src/bloom). Keys never leave providers. */
 export const DEFAULT_BLOOM_ENCODING = {
   qgramLength: 2, padded: true, filterBits: 1024, hashFunctions: 20,
   hashing: 'HMAC-SHA256 double hashing, position_i = (h1 + i*h2) mod filterBits', similarity: 'Dice', threshold: 0.8,

@@ -57,7 +57,7 @@ t.test('live_update: fall_back_on first, then syncs of existing source folders i
   for (const f of ['package.json', 'package-lock.json']) t.ok(triggers.includes(f), `${f} forces a full rebuild`)
   for (const f of triggers) t.ok(existsSync(join(repoRoot, f)), `${f} exists`)
   const synced = syncs.map((s) => s.args[0] as string)
-  const expected = ['contracts/src', 'workflows/src', ...['kit', 'gateway', 'registry', 'projects', 'envelopes', 'results'].map((s) => `services/${s}/src`)]
+  const expected = ['contracts/src', 'workflows/src', 'workflows/engine/src', ...['kit', 'gateway', 'registry', 'projects', 'envelopes', 'results'].map((s) => `services/${s}/src`)]
   t.same([...synced].sort(), [...expected].sort(), 'contracts, every runtime service and the workflows are synced')
   for (const s of syncs) {
     t.ok(existsSync(join(repoRoot, s.args[0] as string)), `${s.args[0]} exists`)

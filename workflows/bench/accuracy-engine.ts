@@ -7,11 +7,11 @@
  * for the kept pairs and for the groups (every pair inside a group) of both in-memory strategies.
  */
 import { readFileSync } from 'node:fs'
-import { RecordTable, type RecordRow } from '../src/engine/columnar/record-table.js'
-import { DEFAULT_COLUMNS, defaultStrategies } from '../src/engine/default-strategies.js'
-import { linkInMemory, type InMemoryGroupStrategy, type LinkResult } from '../src/engine/link.js'
-import type { StrategySpec } from '../src/engine/types.js'
-import { soundex } from '../src/loading/preprocess/soundex.js'
+import { RecordTable, type RecordRow } from '@ligature/engine'
+import { DEFAULT_COLUMNS, defaultStrategies } from '@ligature/engine'
+import { linkInMemory, type InMemoryGroupStrategy, type LinkResult } from '@ligature/engine'
+import type { StrategySpec } from '@ligature/engine'
+import { soundex } from '@ligature/engine'
 
 const DATA = new URL('../../../shared/datasets/febrl/', import.meta.url)
 

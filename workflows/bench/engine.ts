@@ -5,19 +5,19 @@
  *    of synthetic people, cold memo; 2. Bloom Dice on 1024-bit filters, wasm vs JS; 3. in-memory grouping of
  *    1M records (best-link and merge, with key assignment); 4. peak RSS.
  */
-import { BloomStore } from '../src/engine/bloom/dice.js'
-import { generateCandidates } from '../src/engine/blocking/candidates.js'
-import { RecordTable } from '../src/engine/columnar/record-table.js'
-import { bestLinkGrouping } from '../src/engine/grouping/best-link.js'
-import { assignKeys } from '../src/engine/grouping/keys.js'
-import { mergeGrouping } from '../src/engine/grouping/merge.js'
-import { PairStore } from '../src/engine/grouping/pair-store.js'
-import { StrategyScorer } from '../src/engine/scoring/strategy-scorer.js'
-import type { StrategySpec } from '../src/engine/types.js'
+import { BloomStore } from '@ligature/engine'
+import { generateCandidates } from '@ligature/engine'
+import { RecordTable } from '@ligature/engine'
+import { bestLinkGrouping } from '@ligature/engine'
+import { assignKeys } from '@ligature/engine'
+import { mergeGrouping } from '@ligature/engine'
+import { PairStore } from '@ligature/engine'
+import { StrategyScorer } from '@ligature/engine'
+import type { StrategySpec } from '@ligature/engine'
 import { addDuplicates, rng, syntheticPeople } from './engine-synthetic.js'
-import { DEFAULT_COLUMNS, defaultStrategies } from '../src/engine/default-strategies.js'
-import { linkInMemory } from '../src/engine/link.js'
-import { soundex } from '../src/loading/preprocess/soundex.js'
+import { DEFAULT_COLUMNS, defaultStrategies } from '@ligature/engine'
+import { linkInMemory } from '@ligature/engine'
+import { soundex } from '@ligature/engine'
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`)

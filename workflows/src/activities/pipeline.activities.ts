@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import type { LinkageReport } from '../engine/stats/linkage-stats.js'
+import type { LinkageReport } from '@ligature/engine'
 import { ApplicationFailure, heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
 import type { Manifest } from '../loading/envelope/manifest.js'

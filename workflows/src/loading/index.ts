@@ -31,11 +31,6 @@ export { parseDataFile, type DataFileInput } from './parse/parse-data-file.js'
 export { DEFAULT_MAX_DATA_BYTES, MAX_RECORD_CHARS } from './parse/open-text.js'
 export { isInvalidRow, type InvalidRow, type ParsedRow, type RowResult } from './parse/rows.js'
 
-export { DEFAULT_DATE_FORMAT, dateParser, isoDate, type DateParts } from './preprocess/date-of-birth.js'
-export { blankToNull, lettersOnly, normaliseText } from './preprocess/normalise.js'
-export { nysiis } from './preprocess/nysiis.js'
-export { soundex } from './preprocess/soundex.js'
-export { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, type ValueMap } from './preprocess/value-maps.js'
 export {
   preprocessRow, rowPreprocessor,
   type PreprocessOptions, type PreprocessedRecord, type RowPreprocessor,
@@ -44,6 +39,4 @@ export {
 export { InvalidRowsReport, csvCell } from './report/invalid-rows-report.js'
 export { RECORD_COLUMNS, copyTextLine, recordValues, type CopyValue } from './store/copy-text.js'
 
-export { Prng } from './synthetic/prng.js'
-export { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from './synthetic/generate.js'
 export { SYNTHETIC_IMPORT_FORMAT, SYNTHETIC_LAYOUT, writeSyntheticDataset, type DatasetFiles } from './synthetic/write-dataset.js'

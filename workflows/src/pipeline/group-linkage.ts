@@ -6,10 +6,10 @@
  * and advances the key sequence.
  */
 import type pg from 'pg'
-import { assignKeys } from '../engine/grouping/keys.js'
-import { createGrouper, groupingRule } from '../engine/grouping/groupers.js'
-import { groupsForReview } from '../engine/grouping/review.js'
-import { ScoreHistogram, type HistogramJson } from '../engine/stats/histogram.js'
+import { assignKeys } from '@ligature/engine'
+import { createGrouper, groupingRule } from '@ligature/engine'
+import { groupsForReview } from '@ligature/engine'
+import { ScoreHistogram, type HistogramJson } from '@ligature/engine'
 import { indexOfId, readLinkageRecords } from '../records/linkage-records.js'
 import { readLinkagePairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'

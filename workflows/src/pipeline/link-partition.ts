@@ -5,9 +5,9 @@
  */
 import { hostname } from 'node:os'
 import type pg from 'pg'
-import type { BlockReport } from '../engine/blocking/top-blocks.js'
-import { Matcher } from '../engine/match.js'
-import type { StrategySpec } from '../engine/types.js'
+import type { BlockReport } from '@ligature/engine'
+import { Matcher } from '@ligature/engine'
+import type { StrategySpec } from '@ligature/engine'
 import { readLinkageRecords } from '../records/linkage-records.js'
 import { writePartitionPairs } from '../records/linkage-pairs.js'
 import type { LinkageTableCache } from './linkage-table-cache.js'

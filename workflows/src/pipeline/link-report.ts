@@ -5,8 +5,8 @@
  * blocked are whole-table figures every partition computes alike. The histogram comes from grouping, which
  * reads every kept pair (those of records end-dated meanwhile left out).
  */
-import type { BlockReport } from '../engine/blocking/top-blocks.js'
-import { jobStats, type LinkageReport } from '../engine/stats/linkage-stats.js'
+import type { BlockReport } from '@ligature/engine'
+import { jobStats, type LinkageReport } from '@ligature/engine'
 import type { GroupOutcome } from './group-linkage.js'
 import type { PartitionOutcome } from './link-partition.js'
 

@@ -1,5 +1,5 @@
 import type { MatchConfig } from '@ligature/contracts'
-import type { ComparisonSpec, ComparisonTypeName, StrategySpec } from '../engine/types.js'
+import type { ComparisonSpec, ComparisonTypeName, StrategySpec } from '@ligature/engine'
 
 const NUMERIC = new Set(['threshold', 'prefixScale', 'maxDistance', 'toleranceDays'])
 

@@ -5,7 +5,7 @@
  * the primary key holds. Grouping then streams them back in processing order.
  */
 import type pg from 'pg'
-import type { MatchResult } from '../engine/match.js'
+import type { MatchResult } from '@ligature/engine'
 import { batched, copyIn } from './copy-in.js'
 import { copyOut } from './copy-out.js'
 import { quoteIdent } from './record-schema.js'

@@ -4,9 +4,9 @@
  * dictionary-encoded RecordTable of those fields. Record index i is the i-th id in ascending order.
  */
 import type pg from 'pg'
-import { RecordTableBuilder } from '../engine/columnar/table-builder.js'
-import type { ColumnSpec } from '../engine/columnar/column.js'
-import type { RecordTable } from '../engine/columnar/record-table.js'
+import { RecordTableBuilder } from '@ligature/engine'
+import type { ColumnSpec } from '@ligature/engine'
+import type { RecordTable } from '@ligature/engine'
 import { copyOutRaw } from './copy-out.js'
 import { quoteIdent } from './record-schema.js'
 

@@ -2,7 +2,7 @@
  * The static catalogue of match providers (DECISIONS.md): `Standard` (the default) compares plain-text
  * fields; `Privacy` adds Bloom-encoded versions of the identifying fields (PPRL), compared by Dice
  * coefficient. Clear and encoded fields may coexist in one project, but a Bloom field is only ever compared
- * with the same Bloom field. Property names match the engine's parser (workflows/src/engine/scoring).
+ * with the same Bloom field. Property names match the engine's parser (workflows/engine/src/scoring).
  */
 import { DEFAULT_MATCH_PROVIDER, PRIVACY_MATCH_PROVIDER } from '@ligature/contracts'
 

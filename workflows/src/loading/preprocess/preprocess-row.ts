@@ -1,11 +1,11 @@
 import { LINKAGE_FIELDS, LINKAGE_FIELD_MAX_LENGTH, type LinkageFieldName } from '../linkage-fields.js'
 import type { InvalidRow, ParsedRow } from '../parse/rows.js'
-import { dateParser, isoDate, type DateParser } from './date-of-birth.js'
-import { memoise } from './memo.js'
-import { blankToNull, lettersOnly, normaliseText } from './normalise.js'
-import { nysiis } from './nysiis.js'
-import { soundex } from './soundex.js'
-import { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, type Standardiser, type ValueMap } from './value-maps.js'
+import { dateParser, isoDate, type DateParser } from '@ligature/engine'
+import { memoise } from '@ligature/engine'
+import { blankToNull, lettersOnly, normaliseText } from '@ligature/engine'
+import { nysiis } from '@ligature/engine'
+import { soundex } from '@ligature/engine'
+import { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, type Standardiser, type ValueMap } from '@ligature/engine'
 
 /** The stored shape of a record: default linkage fields (normalised), derived fields and auxiliary values. */
 export type PreprocessedRecord = { rowNumber: number } & Record<LinkageFieldName, string | null> & {

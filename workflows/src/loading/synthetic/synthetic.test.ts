@@ -4,9 +4,9 @@ import t from 'tap'
 import { parseDataFile } from '../parse/parse-data-file.js'
 import { isInvalidRow } from '../parse/rows.js'
 import { rowPreprocessor } from '../preprocess/preprocess-row.js'
-import { dateError, typo } from './corrupt.js'
-import { syntheticPeople, type GeneratorStats } from './generate.js'
-import { Prng } from './prng.js'
+import { dateError, typo } from '@ligature/engine'
+import { syntheticPeople, type GeneratorStats } from '@ligature/engine'
+import { Prng } from '@ligature/engine'
 import { SYNTHETIC_IMPORT_FORMAT, SYNTHETIC_LAYOUT, writeSyntheticDataset } from './write-dataset.js'
 
 t.test('the PRNG is deterministic and roughly uniform', async (t) => {

@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { ColumnType } from '@ligature/contracts/enums'
 import type { FileLayout, ImportFormatSpec } from '../parse/import-format.js'
-import { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from './generate.js'
+import { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from '@ligature/engine'
 
 /** CSV columns of the synthetic data set and the linkage field each one feeds. */
 const COLUMNS: Array<[string, keyof SyntheticPerson, string]> = [

@@ -7,7 +7,7 @@ import t from 'tap'
 import { RecordTable } from './columnar/record-table.js'
 import { DEFAULT_COLUMNS, defaultStrategies } from './default-strategies.js'
 import { linkInMemory, type InMemoryGroupStrategy } from './link.js'
-import { soundex } from '../loading/preprocess/soundex.js'
+import { soundex } from './preprocess/soundex.js'
 
 // person, given, surname, dob, sex, address, suburb, postcode, state
 const people: [string, string, string, string, string, string, string, string, string][] = [

@@ -35,3 +35,17 @@ export { jobStats, linkageReport, type LinkageReport } from './stats/linkage-sta
 export { activeStrategies, matchRecords, type MatchOptions, type MatchResult, type StrategyRun } from './match.js'
 export { groupPairs, linkInMemory, type InMemoryGroupStrategy, type LinkOptions, type LinkResult } from './link.js'
 export { DEFAULT_COLUMNS, DEFAULT_FIELDS, defaultStrategies } from './default-strategies.js'
+export { Matcher } from './match.js'
+export { RecordTableBuilder } from './columnar/table-builder.js'
+export { createGrouper, groupingRule } from './grouping/groupers.js'
+// Cleaning and phonetic codes shared by the platform's preprocessing and the provider toolkit.
+export { dateParser, daysInMonth, isoDate, DEFAULT_DATE_FORMAT, type DateParser } from './preprocess/date-of-birth.js'
+export { memoise } from './preprocess/memo.js'
+export { blankToNull, lettersOnly, normaliseText } from './preprocess/normalise.js'
+export { nysiis } from './preprocess/nysiis.js'
+export { soundex } from './preprocess/soundex.js'
+export { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, type Standardiser, type ValueMap } from './preprocess/value-maps.js'
+// Seeded synthetic people for tests and benchmarks.
+export { dateError, nicknameOrTypo, typo } from './synthetic/corrupt.js'
+export { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from './synthetic/generate.js'
+export { Prng, zipfTable } from './synthetic/prng.js'

@@ -6,8 +6,8 @@ import { DETERMINISTIC_SCORE } from './scoring/strategy-scorer.js'
 import { jobStats, linkageReport } from './stats/linkage-stats.js'
 import type { StrategySpec } from './types.js'
 import { DEFAULT_COLUMNS, defaultStrategies } from './default-strategies.js'
-import { syntheticPeople } from '../loading/synthetic/generate.js'
-import { soundex } from '../loading/preprocess/soundex.js'
+import { syntheticPeople } from './synthetic/generate.js'
+import { soundex } from './preprocess/soundex.js'
 
 const table = RecordTable.fromRows([
   { id: 'a', name: 'ann', city: 'x' }, { id: 'a', name: 'ann', city: 'y' }, { id: 'b', name: 'ann', city: 'x' },
