@@ -8,8 +8,13 @@ export const EnvelopeType = {
 } as const
 /** Extraction status as the call descriptions read it (five values). */
 export const ExtractionStatus = { Unknown: 0, Pending: 1, Processing: 2, Failed: 3, Complete: 4 } as const
-/** Extraction status as the schema reads it: only the range 0-3 is valid there. Both readings are kept. */
+/**
+ * Extraction status as the schema reads it: only the range 0-3 is valid there. Both readings are kept: the
+ * schema's drops Unknown (no extraction is ever in it), so schema value = call value − 1 (DECISIONS.md).
+ */
+export const ExtractionSchemaStatus = { Pending: 0, Processing: 1, Failed: 2, Complete: 3 } as const
 export const EXTRACTION_STATUS_SCHEMA_MAX = 3
+export type ExtractionStatusValue = (typeof ExtractionStatus)[keyof typeof ExtractionStatus]
 export const LinkageStatus = { Pending: 0, Processing: 1, Failed: 2, Complete: 3 } as const
 export const WorkflowStatus = {
   Unknown: 0, Created: 1, Queued: 2, Processing: 3, Complete: 4, Failed: 5, Cancelled: 6,

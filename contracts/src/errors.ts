@@ -20,6 +20,7 @@ export const Errors = {
   dataProviderCodeUsed: { status: 409, message: 'Data provider code is already used.' },
   eventTypeCodeUsed: { status: 409, message: 'Event type code is already used.' },
   invalidRequest: { status: 400, message: 'The request is not valid.' },
+  resultDeleted: { status: 410, message: 'Result file was deleted.' },
   internal: { status: 500, message: 'Something went wrong on our side.' },
   unsupportedVersion: { status: 404, message: 'API version {version} is not supported.' },
   routeNotFound: { status: 404, message: 'Route {method}:{path} not found.' },

@@ -45,6 +45,13 @@ export const Events = {
     workflowId: Type.Integer(), projectCode: Type.String(), name: Type.String(), extractionProjectId: Type.Union([Type.String(), Type.Null()]),
     linkageIds: Type.Array(Type.Integer()),
   }, { additionalProperties: false })),
+  /**
+   * An extraction requested through `POST /extractions` (extractions of extraction envelopes and bulk loads run
+   * inside their own workflow instead). The worker reads the rest through the results service's internal API.
+   */
+  extractionRequested: event('ligature.results.extraction.requested', Type.Object({
+    extractionId: Type.Integer(), projectCode: Type.String(),
+  }, { additionalProperties: false })),
 } as const
 
 export type EventName = keyof typeof Events

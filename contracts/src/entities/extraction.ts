@@ -29,8 +29,9 @@ export const ExtractionSchema = Type.Object(
     extractionProjectId: Str(1, 60),
     projectCode: Str(1, 20),
     eventTypeCode: Str(1, 15),
-    status: Type.Integer({ minimum: 0, maximum: 3, description: 'Schema reading 0-3; call descriptions also use 4 Complete.' }),
-    statusName: Type.String(),
+    status: Type.Integer({ minimum: 0, maximum: 3, description: "The schema's reading (0-3): 0 Pending, 1 Processing, 2 Failed, 3 Complete." }),
+    statusName: Type.String({ description: 'Pending, Processing, Failed or Complete (the same in both readings).' }),
+    callStatus: Type.Integer({ minimum: 0, maximum: 4, description: "The call descriptions' reading (0-4): 0 Unknown, 1 Pending, 2 Processing, 3 Failed, 4 Complete; always `status` + 1." }),
     createdDateTime: Type.String({ format: 'date-time' }),
   },
   { $id: 'Extraction', additionalProperties: false },
@@ -49,6 +50,30 @@ export const ResultSchema = Type.Object(
   },
   { $id: 'Result', additionalProperties: false },
 )
+/** The extraction output's columns (product behaviour §8.3), in their default order, with their default names. */
+export const ExtractionColumns = [
+  'personKey', 'sourceUniqueId', 'eventTypeCode', 'linkageProjectCode', 'sourcePersonId', 'extractionProjectId', 'linkedProjectPersonKey',
+] as const
+export type ExtractionColumn = (typeof ExtractionColumns)[number]
+export const DefaultExtractionColumnNames: Record<ExtractionColumn, string> = {
+  personKey: 'Person Key', sourceUniqueId: 'Source Unique ID', eventTypeCode: 'Event Type Code', linkageProjectCode: 'Linkage Project Code',
+  sourcePersonId: 'Source Person ID', extractionProjectId: 'Extraction Project ID', linkedProjectPersonKey: 'Linked Project Person Key',
+}
+export const ExtractionSettingsSchema = Type.Object(
+  {
+    columns: Type.Array(Type.Object({
+      column: Type.Union(ExtractionColumns.map((c) => Type.Literal(c))),
+      name: Str(1, 100),
+    }, { additionalProperties: false }), {
+      minItems: 1, maxItems: ExtractionColumns.length,
+      description: 'The columns written, in this order, each with its header name. Defaults to all seven with their product names.',
+    }),
+    delimiter: Type.Union([Type.Literal(','), Type.Literal('tab'), Type.Literal('|'), Type.Literal(';')], { description: 'Column separator: comma (default), `tab`, pipe or semicolon.' }),
+    ...Audit,
+  },
+  { $id: 'ExtractionSettings', additionalProperties: false },
+)
+export type ExtractionSettings = Static<typeof ExtractionSettingsSchema>
 export type ExtractionProject = Static<typeof ExtractionProjectSchema>
 export type Extraction = Static<typeof ExtractionSchema>
 export type Result = Static<typeof ResultSchema>

@@ -5,7 +5,7 @@ import {
   FieldComparisonTypeSchema, MatchConfigSchema, MatchProviderFieldSchema, MatchProviderSchema,
   MatchStrategyInputSchema, MatchStrategySchema, WeightCurveInputSchema, WeightCurveSchema,
 } from '../entities/match-config.js'
-import { ExtractionProjectInputSchema, ExtractionProjectSchema } from '../entities/extraction.js'
+import { ExtractionProjectInputSchema, ExtractionProjectSchema, ExtractionSettingsSchema } from '../entities/extraction.js'
 import { defineRoutes } from './route-def.js'
 
 const svc = 'projects' as const
@@ -27,6 +27,8 @@ export const projectsRoutes = defineRoutes([
   { id: 'updateProject', method: 'PUT', path: '/projects/:id', service: svc, tag, summary: 'Update a project', role: 'manager', params: ProjectRef, body: ProjectInputSchema, successStatus: 204, badRequest: 'unparseableBody', resource: 'Project', errors: ['staleVersion', 'projectCodeUsed'] },
   { id: 'deleteProject', method: 'DELETE', path: '/projects/:id', service: svc, tag, summary: 'Delete an inactive project (its record data remains)', role: 'admin', params: ProjectRef, successStatus: 204, resource: 'Project', errors: ['deleteActiveProject'] },
   { id: 'listProjectExtractionProjects', method: 'GET', path: '/projects/:id/extractionprojects', service: svc, tag, summary: "List a project's extraction projects", role: 'viewer', params: ProjectRef, querystring: ListQuerySchema, successStatus: 200, response: Type.Array(ExtractionProjectSchema), resource: 'Project' },
+  { id: 'getExtractionSettings', method: 'GET', path: '/projects/:id/extractionsettings', service: svc, tag, summary: "Get a project's Data Extraction settings: the extraction output's columns, their names and the delimiter", role: 'viewer', params: ProjectRef, successStatus: 200, response: ExtractionSettingsSchema, resource: 'Project', beyondSpec: true },
+  { id: 'updateExtractionSettings', method: 'PUT', path: '/projects/:id/extractionsettings', service: svc, tag, summary: "Change a project's Data Extraction settings (used by extractions requested afterwards)", role: 'manager', params: ProjectRef, body: ExtractionSettingsSchema, successStatus: 204, badRequest: 'invalidRequest', resource: 'Project', errors: ['staleVersion'], beyondSpec: true },
   { id: 'getMatchConfig', method: 'GET', path: '/projects/:id/matchconfig', service: svc, tag: mc, summary: "Get a project's match configuration", role: 'viewer', params: ProjectRef, successStatus: 200, response: MatchConfigSchema, resource: 'Project' },
   { id: 'listLinkageFields', method: 'GET', path: '/projects/:id/linkagefields', service: svc, tag, summary: "List a project's linkage fields", role: 'viewer', params: ProjectRef, querystring: ListQuerySchema, successStatus: 200, response: Type.Array(LinkageFieldSchema), resource: 'Project' },
   { id: 'getProjectDefinitionFile', method: 'GET', path: '/projects/:id/projectdefinitionfile/:eventTypeCode', service: svc, tag, summary: 'Download the project definition file of an event type (for the envelope builder)', role: 'viewer', params: DefinitionParams, successStatus: 200, produces: 'application/json', resource: 'Project' },

@@ -33,6 +33,8 @@ export interface RouteDef {
   resource?: ResourceName
   /** Other catalogue errors this call can answer, for the OpenAPI document and the tests. */
   errors?: ErrorKey[]
+  /** A Ligature addition beyond spec section 7's list (each is named in DECISIONS.md and the portal). */
+  beyondSpec?: true
 }
 
 export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T) => routes

@@ -1,0 +1,49 @@
+/**
+ * The results service's internal API (never routed by the gateway; system principal only): what the worker
+ * and the envelopes service call to run extractions and store their results.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+import { IntId, ListQuerySchema, Str } from '../common.js'
+
+export const ResultsInternalPaths = {
+  createExtraction: '/internal/extractions',
+  listExtractions: '/internal/extractions',
+  getExtraction: '/internal/extractions/:id',
+  setExtractionState: '/internal/extractions/:id/state',
+  putResultFile: '/internal/extractions/:id/result',
+} as const
+
+/** Where an extraction envelope's list of Source Unique IDs is (one per line), in the worker's data folder. */
+export const IdsFileSchema = Type.Object({ folder: Type.String({ minLength: 1, maxLength: 4096 }), fileName: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false })
+
+/** An extraction the worker runs itself (extraction envelopes, bulk loads): no event is published. */
+export const InternalExtractionInputSchema = Type.Object({
+  extractionProjectId: Str(1, 60), projectCode: Str(1, 20), eventTypeCode: Str(1, 15),
+  envelopeName: Type.Optional(Str(1, 200)),
+  workflowId: Type.Optional(IntId),
+  idsFile: Type.Optional(IdsFileSchema),
+}, { additionalProperties: false })
+export type InternalExtractionInput = Static<typeof InternalExtractionInputSchema>
+
+export const InternalExtractionListQuerySchema = Type.Composite([ListQuerySchema, Type.Object({ envelopeName: Str(1, 200) })], { additionalProperties: false })
+
+/** What the worker needs to run one extraction. `callStatus` is the call descriptions' reading (0-4). */
+export const ExtractionJobSchema = Type.Object({
+  id: Type.Integer(), extractionProjectId: Type.String(), projectCode: Type.String(), eventTypeCode: Type.String(),
+  callStatus: Type.Integer({ minimum: 0, maximum: 4 }),
+  envelopeName: Type.Union([Type.String(), Type.Null()]),
+  idsFile: Type.Union([IdsFileSchema, Type.Null()]),
+}, { additionalProperties: false })
+export type ExtractionJob = Static<typeof ExtractionJobSchema>
+
+export const ExtractionStateBodySchema = Type.Object({
+  /** Call reading: 2 Processing, 3 Failed, 4 Complete. A final state accepts only itself again. */
+  callStatus: Type.Integer({ minimum: 2, maximum: 4 }),
+}, { additionalProperties: false })
+
+/** The zip arrives as the raw request body (application/zip), streamed to the results volume. */
+export const ResultFileQuerySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._-]+$' }),
+  sender: Str(1, 15),
+}, { additionalProperties: false })
+export type ResultFileQuery = Static<typeof ResultFileQuerySchema>
