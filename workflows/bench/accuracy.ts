@@ -64,7 +64,7 @@ try {
       const jobs = await api(platform.url, 'GET', `/api/v3.3/envelopes/${ds.name.toLowerCase()}-${ds.files.length}/jobs`, { token: platform.adminToken })
       console.log(ds.name, JSON.stringify(jobs.json.map((j: { name: string; stats: unknown }) => [j.name, j.stats])))
     }
-    const rows = await db.query(`select r."sourceUniqueId" as id, k.key_number from project_${project.id}.records r join project_${project.id}.record_keys k on k.record_id = r.id`)
+    const rows = await db.query(`select r."sourceUniqueId" as id, k.key_number from project_${project.id}.records r join project_${project.id}.record_keys k on k.record_id = r.id and k.to_revision is null`)
     const q = linkageQuality(rows.rows.map((r) => ds.truth(r.id)), rows.rows.map((r) => String(r.key_number)))
     results.push([ds.name, q, (performance.now() - started) / 1000])
   }

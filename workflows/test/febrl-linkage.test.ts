@@ -36,7 +36,7 @@ t.test('a FEBRL envelope goes Pending → Processing → Complete with every row
   const stored = await db.query(`select count(*)::int as n from ${schema}.records`)
   t.equal(stored.rows[0].n, stat('Records added'), 'the store holds exactly the added records')
   // Ground truth: rec-N-org and rec-N-dup-K are one person. Most duplicates must share the original's key.
-  const keyed = await db.query(`select r."sourceUniqueId" as id, k.key_number from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id`)
+  const keyed = await db.query(`select r."sourceUniqueId" as id, k.key_number from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id and k.to_revision is null`)
   const keyOf = new Map(keyed.rows.map((r: { id: string; key_number: number }) => [r.id, Number(r.key_number)]))
   let dups = 0, linked = 0
   for (const [id, key] of keyOf) {

@@ -40,7 +40,7 @@ export async function copyOut(client: pg.ClientBase, query: string, onRow: CopyR
   return rows
 }
 
-function splitFields(text: string, start: number, end: number, out: (string | null)[]): void {
+export function splitFields(text: string, start: number, end: number, out: (string | null)[]): void {
   out.length = 0
   let from = start
   for (;;) {
@@ -56,9 +56,11 @@ const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t:
 
 /** One field of COPY text format: `\N` is NULL, backslash escapes as the Postgres manual lists them. */
 export function decodeField(text: string, from: number, to: number): string | null {
-  const slash = text.indexOf('\\', from)
-  if (slash === -1 || slash >= to) return text.slice(from, to)
-  if (to - from === 2 && text[from + 1] === 'N') return null
+  // Look for a backslash inside the field only: `text.indexOf('\\', from)` would scan to the end of the
+  // chunk for every field of a chunk without escapes (64 KiB per field: 17 s for a million rows).
+  const raw = text.slice(from, to)
+  if (!raw.includes('\\')) return raw
+  if (raw === '\\N') return null
   let out = ''
   for (let k = from; k < to; k++) {
     const ch = text[k]!

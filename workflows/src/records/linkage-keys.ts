@@ -1,7 +1,8 @@
 /**
  * Stores a linkage's keys: only records whose key changed (incoming records, regrouped or merged ones) are
- * written, through COPY into a temporary table and one upsert, so a linkage that adds a few records to a
- * large project writes a few rows. Runs inside the caller's transaction.
+ * written, through COPY into a temporary table, so a linkage that adds a few records to a large project
+ * writes a few rows. A changed key closes the record's current row and opens a new one under the linkage's
+ * revision (the history snapshot extraction projects read). Runs inside the caller's transaction.
  */
 import type pg from 'pg'
 import { batched, copyIn } from './copy-in.js'
@@ -11,14 +12,37 @@ function* changedKeys(ids: Float64Array, previousKeys: Float64Array, keyOf: Floa
   for (let i = 0; i < ids.length; i++) if (keyOf[i] !== previousKeys[i]) yield `${ids[i]}\t${keyOf[i]}\t${previousKeys[i] === 0 ? 't' : 'f'}\n`
 }
 
+/** Serialises map changes of one project, so revisions commit in the order they are numbered. */
+export const lockProjectKeys = (client: pg.ClientBase, schema: string) =>
+  client.query(`select pg_advisory_xact_lock(hashtext('ligature.keys.' || $1::text))`, [schema])
+
+/** The linkage's revision (the same one again when a retried activity writes the same linkage). */
+export async function openRevision(client: pg.ClientBase, schema: string, linkageId: number | null, kind: string): Promise<number> {
+  const s = quoteIdent(schema)
+  await lockProjectKeys(client, schema)
+  const row = await client.query(`insert into ${s}.revisions (linkage_id, kind) values ($1, $2)
+    on conflict (linkage_id) do update set kind = excluded.kind returning revision`, [linkageId, kind])
+  return Number(row.rows[0].revision)
+}
+
+/** Stamps the commit time last, so a reader as of time T sees exactly the revisions committed by then. */
+export const closeRevision = (client: pg.ClientBase, schema: string, revision: number) =>
+  client.query(`update ${quoteIdent(schema)}.revisions set committed_at = clock_timestamp() where revision = $1`, [revision])
+
 export async function writeKeys(client: pg.ClientBase, schema: string, linkageId: number, ids: Float64Array,
   previousKeys: Float64Array, keyOf: Float64Array, nextKeyNumber: number): Promise<void> {
   const s = quoteIdent(schema)
+  const revision = await openRevision(client, schema, linkageId, 'linkage')
   await client.query('create temporary table linkage_keys (record_id bigint not null, key_number bigint not null, fresh boolean not null) on commit drop')
   await copyIn(client, 'copy linkage_keys (record_id, key_number, fresh) from stdin', batched(changedKeys(ids, previousKeys, keyOf)))
-  // A record without a previous key has no row yet (key numbers start at 1): plain inserts for those, updates
-  // for the rest, rather than one upsert paying the conflict check on every row.
-  await client.query(`insert into ${s}.record_keys (record_id, key_number, linkage_id) select record_id, key_number, $1 from linkage_keys where fresh`, [linkageId])
-  await client.query(`update ${s}.record_keys k set key_number = t.key_number, linkage_id = $1 from linkage_keys t where not t.fresh and k.record_id = t.record_id`, [linkageId])
+  // A record without a previous key has no current row (key numbers start at 1): plain inserts for those
+  // (a retried write finds its own row and skips it); the rest close their current row and open a new one.
+  await client.query(`update ${s}.record_keys k set to_revision = $1 from linkage_keys t
+    where not t.fresh and k.record_id = t.record_id and k.to_revision is null and k.key_number <> t.key_number`, [revision])
+  await client.query(`insert into ${s}.record_keys (record_id, key_number, linkage_id, from_revision)
+    select t.record_id, t.key_number, $1, $2 from linkage_keys t
+    where t.fresh or not exists (select 1 from ${s}.record_keys k where k.record_id = t.record_id and k.to_revision is null)
+    on conflict (record_id) where to_revision is null do nothing`, [linkageId, revision])
   await client.query(`update ${s}.key_sequence set next_key = greatest(next_key, $1)`, [nextKeyNumber])
+  await closeRevision(client, schema, revision)
 }

@@ -34,7 +34,7 @@ export async function readLinkageRecords(client: pg.ClientBase, schema: string, 
   let isNew = new Uint8Array(1 << 16)
   let n = 0
   await copyOutRaw(client, `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
-    from ${s}.records r left join ${s}.record_keys k on k.record_id = r.id where r.end_dated_at is null order by r.id`, (row) => {
+    from ${s}.records r left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null where r.end_dated_at is null order by r.id`, (row) => {
     if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
     const fresh = row.number(2) === 1
     ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0

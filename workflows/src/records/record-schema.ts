@@ -22,12 +22,20 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
     ${dataColumns}, loaded_at timestamptz not null default now(), end_dated_at timestamptz)`)
   await client.query(`create index if not exists records_linkage on ${s}.records (linkage_id)`)
   await client.query(`create index if not exists records_event_type on ${s}.records (event_type_id, "sourceUniqueId")`)
-  // No foreign key to records: its per-row check takes a row lock on each record, which made storing a
-  // million keys rewrite a million record rows. Records are never deleted (only end-dated), so ids stay valid.
+  // Key history: a record's key row is valid from the revision that gave it until the one that replaced it
+  // (`to_revision` null = current), so the map as of any revision is one query (snapshot extraction
+  // projects, and later rollback). No foreign key to records: its per-row check takes a row lock on each
+  // record, which made storing a million keys rewrite a million record rows. Records are never deleted.
   await client.query(`create table if not exists ${s}.record_keys (
-    record_id bigint primary key, key_number bigint not null, linkage_id integer not null)`)
-  await client.query(`alter table ${s}.record_keys drop constraint if exists record_keys_record_id_fkey`)
+    record_id bigint not null, key_number bigint not null, linkage_id integer not null, from_revision integer not null default 0, to_revision integer)`)
+  await client.query(`alter table ${s}.record_keys drop constraint if exists record_keys_record_id_fkey, drop constraint if exists record_keys_pkey,
+    add column if not exists from_revision integer not null default 0, add column if not exists to_revision integer`)
+  await client.query(`create unique index if not exists record_keys_current on ${s}.record_keys (record_id) where to_revision is null`)
   await client.query(`create index if not exists record_keys_key on ${s}.record_keys (key_number)`)
+  // One row per change of the map; `committed_at` is stamped as the change commits, under the project's key
+  // lock, so revision order is commit order. Revision 0 (rows from before history) counts as the beginning.
+  await client.query(`create table if not exists ${s}.revisions (
+    revision serial primary key, linkage_id integer unique, kind text not null, committed_at timestamptz)`)
   await client.query(`create table if not exists ${s}.pairs (
     linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
     score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)
