@@ -15,12 +15,18 @@ import { createDefinitionFileBuilder } from './definition-file/definition-file.j
 import { definitionFileHandlers } from './definition-file/definition-file.routes.js'
 import { createExtractionProjectService } from './extraction-projects/extraction-project.service.js'
 import { extractionProjectHandlers } from './extraction-projects/extraction-project.routes.js'
+import { registerExtractionProjectInternalRoutes } from './extraction-projects/extraction-project.internal.js'
+import { createExtractionSettingsService } from './extraction-settings/extraction-settings.service.js'
+import { extractionSettingsHandlers } from './extraction-settings/extraction-settings.routes.js'
+import { createProjectsSecretBox } from './extraction-projects/masking-key-box.js'
 
 export interface ProjectsDeps {
   db: Kysely<ProjectsDb>
   internalSecret: string
   /** The registry service, read for event types and import formats (project definition files). */
   registryUrl: string
+  /** LIGATURE_SECRETS_KEY: seals extraction projects' masking keys. */
+  secretsKey: string
   logger?: boolean | object
 }
 
@@ -33,14 +39,17 @@ export async function buildApp(deps: ProjectsDeps): Promise<FastifyInstance> {
   })
   installNulGuard(app)
   const registry = createRegistryClient(deps.registryUrl, deps.internalSecret)
+  const extractionProjects = createExtractionProjectService(deps.db, createProjectsSecretBox(deps.secretsKey))
   const handlers: HandlerMap<typeof projectsRoutes> = {
     ...projectHandlers(createProjectService(deps.db)),
     ...matchConfigHandlers(createMatchConfigService(deps.db)),
     ...matchProviderHandlers(),
     ...linkageFieldHandlers(deps.db),
     ...definitionFileHandlers(createDefinitionFileBuilder(deps.db, registry)),
-    ...extractionProjectHandlers(createExtractionProjectService(deps.db)),
+    ...extractionProjectHandlers(extractionProjects),
+    ...extractionSettingsHandlers(createExtractionSettingsService(deps.db)),
   }
   registerRoutes(app, projectsRoutes, handlers)
+  registerExtractionProjectInternalRoutes(app, extractionProjects)
   return app
 }

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely'
+import type { ColumnType, Generated, Selectable } from 'kysely'
 import type { OutboxTable } from '@ligature/service-kit'
 
 /** Members and links are small lists always read and written with their project: kept as jsonb. */
@@ -74,6 +74,17 @@ export interface ExtractionProjectsTable {
   use_enduring_linkage_keys: boolean
   revision: Generated<number>
   last_modified: Generated<Date>
+  created_at: Generated<Date>
+  /** The masking key (16 random bytes, hex) sealed with LIGATURE_SECRETS_KEY; never leaves the service in clear except to the worker. */
+  masking_key_sealed: string | null
+}
+
+export interface ExtractionSettingsTable {
+  project_id: number
+  columns: ColumnType<{ column: string; name: string }[], string, string>
+  delimiter: string
+  revision: Generated<number>
+  last_modified: Generated<Date>
 }
 
 /** One row per month: the last extraction project sequence number handed out in it. */
@@ -86,6 +97,7 @@ export interface ProjectsDb extends OutboxTable {
   weight_curves: WeightCurvesTable
   extraction_projects: ExtractionProjectsTable
   extraction_id_counters: ExtractionIdCountersTable
+  extraction_settings: ExtractionSettingsTable
 }
 
 export type ProjectRow = Selectable<ProjectsTable>

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
-import { ConfigError, loadConfig } from '@ligature/service-kit'
+import { ConfigError, DEV_SECRETS_KEY, loadConfig } from '@ligature/service-kit'
 
 /** Development default only: production must set its own (checked below). */
-export const DEV_SECRETS_KEY = 'ligature-dev-secrets-key-not-for-production'
+export { DEV_SECRETS_KEY }
 
 export const RegistryConfigSchema = Type.Object({
   REGISTRY_PORT: Type.Integer({ default: 8081 }),

@@ -34,8 +34,15 @@ export async function listExtractionProjects(db: Db, page: Page, filter: { proje
 export const findExtractionProject = (db: Db, id: string): Promise<ExtractionProjectRow | undefined> =>
   db.selectFrom('extraction_projects').selectAll().where('id', '=', id).executeTakeFirst()
 
-export const insertExtractionProject = (db: Db, row: Omit<ExtractionProjectRow, 'revision' | 'last_modified'>) =>
+export const insertExtractionProject = (db: Db, row: Omit<ExtractionProjectRow, 'revision' | 'last_modified' | 'created_at'>) =>
   db.insertInto('extraction_projects').values(row).returningAll().executeTakeFirstOrThrow()
 
 export const projectIdsWithCodes = async (db: Db, codes: string[]) =>
   codes.length === 0 ? [] : (await db.selectFrom('projects').select('id').where('code', 'in', codes).execute()).map((r) => r.id)
+
+/** Gives a project created before masking keys existed its key, once: a concurrent caller's key wins. */
+export async function ensureMaskingKey(db: Db, id: string, sealed: string): Promise<string> {
+  await db.updateTable('extraction_projects').set({ masking_key_sealed: sealed }).where('id', '=', id).where('masking_key_sealed', 'is', null).execute()
+  const row = await db.selectFrom('extraction_projects').select('masking_key_sealed').where('id', '=', id).executeTakeFirstOrThrow()
+  return row.masking_key_sealed!
+}

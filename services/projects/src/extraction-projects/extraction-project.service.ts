@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { ExtractionProject } from '@ligature/contracts'
 import type { Static } from '@sinclair/typebox'
 import type { ExtractionProjectInputSchema } from '@ligature/contracts'
 import {
-  apiError, canSeeProject, encodeVersion, isAdmin, isUniqueViolation, notFound, unauthorized, type Page, type Principal,
+  apiError, canSeeProject, encodeVersion, isAdmin, isUniqueViolation, notFound, unauthorized, type Page, type Principal, type SecretBox,
 } from '@ligature/service-kit'
+import type { ExtractionProjectKeys } from '@ligature/contracts/internal'
 import type { ExtractionProjectRow, ProjectsDb } from '../db.js'
 import { findProjectById, readableProject } from '../projects/project-access.js'
 import * as repo from './extraction-project.repository.js'
@@ -16,7 +18,10 @@ const toExtractionProject = (r: ExtractionProjectRow): ExtractionProject => ({
   lastModified: r.last_modified.toISOString(), version: encodeVersion(r.revision),
 })
 
-export function createExtractionProjectService(db: Kysely<ProjectsDb>, now: () => Date = () => new Date()) {
+/** A fresh 128-bit masking key, sealed: the clear key exists only in memory here and in the worker. */
+const newMaskingKey = (box: SecretBox) => box.seal(randomBytes(16).toString('hex'))
+
+export function createExtractionProjectService(db: Kysely<ProjectsDb>, box: SecretBox, now: () => Date = () => new Date()) {
   const visibleProjectIds = async (p: Principal) => (isAdmin(p) ? null : repo.projectIdsWithCodes(db, p.projects))
 
   return {
@@ -44,8 +49,20 @@ export function createExtractionProjectService(db: Kysely<ProjectsDb>, now: () =
       const row = await db.transaction().execute(async (trx) => repo.insertExtractionProject(trx, {
         id: repo.formatExtractionProjectId(month, await repo.nextSequence(trx, month)),
         project_id: project.id, code: input.code, description: input.description, use_enduring_linkage_keys: input.useEnduringLinkageKeys,
+        masking_key_sealed: newMaskingKey(box),
       })).catch((err: unknown) => { if (isUniqueViolation(err)) throw apiError('extractionProjectCodeUsed'); throw err })
       return toExtractionProject(row)
+    },
+    /** For the worker only (internal route): the project's code, creation time and masking key in clear. */
+    async keys(id: string): Promise<ExtractionProjectKeys> {
+      const row = await repo.findExtractionProject(db, id)
+      const project = row ? await findProjectById(db, row.project_id) : undefined
+      if (!row || !project) throw notFound('Extraction project')
+      const sealed = row.masking_key_sealed ?? await repo.ensureMaskingKey(db, id, newMaskingKey(box))
+      return {
+        id: row.id, projectId: row.project_id, projectCode: project.code, code: row.code, useEnduringLinkageKeys: row.use_enduring_linkage_keys,
+        createdAt: row.created_at.toISOString(), maskingKey: box.open(sealed),
+      }
     },
   }
 }
