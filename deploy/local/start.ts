@@ -14,7 +14,10 @@ mkdirSync(dataDir, { recursive: true })
 const infra = await ensureInfra({ dataDir, temporalDbFile: resolve(dataDir, 'temporal.db'), log })
 const env: NodeJS.ProcessEnv = {
   ...process.env, DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, TEMPORAL_ADDRESS: infra.temporalAddress,
-  LIGATURE_DATA_DIR: dataDir, SCARF_ANALYTICS: 'false',
+  LIGATURE_DATA_DIR: dataDir, LIGATURE_RESULTS_DIR: resolve(dataDir, 'results'), SCARF_ANALYTICS: 'false',
+  // Each service finds the others on the ports chosen above (a changed RESULTS_PORT reaches its callers too).
+  REGISTRY_URL: `http://127.0.0.1:${ports.registry}`, PROJECTS_URL: `http://127.0.0.1:${ports.projects}`,
+  ENVELOPES_URL: `http://127.0.0.1:${ports.envelopes}`, RESULTS_URL: `http://127.0.0.1:${ports.results}`,
 }
 
 if (!existsSync(resolve(root, 'portal/build/server/index.js'))) {

@@ -7,6 +7,7 @@ import type { EnvelopesDb } from './db.js'
 import { createInbox } from './envelopes/inbox.js'
 import { createEnvelopeService } from './envelopes/envelope.service.js'
 import { envelopeHandlers } from './envelopes/envelope.routes.js'
+import { createResultsClient } from './envelopes/results-client.js'
 import { notificationHandlers } from './notifications/notification.routes.js'
 import { registerInternalRoutes } from './internal/internal.routes.js'
 import { jobHandlers } from './jobs/job.routes.js'
@@ -23,6 +24,8 @@ export interface EnvelopesDeps {
   maxEnvelopeBytes: number
   /** The projects service, read to check linkage projects and to turn project ids into codes. */
   projectsUrl: string
+  /** The results service, which owns extractions (an envelope's extractions are read from it). */
+  resultsUrl: string
   logger?: boolean | object
 }
 
@@ -36,7 +39,7 @@ export async function buildApp(deps: EnvelopesDeps): Promise<FastifyInstance> {
   const envelopes = createEnvelopeService(deps.db, createInbox(deps.dataDir))
   const projects = createProjectsClient(deps.projectsUrl, deps.internalSecret)
   const handlers: HandlerMap<typeof envelopesRoutes> = {
-    ...envelopeHandlers(envelopes, deps.db, { maxBytes: deps.maxEnvelopeBytes }),
+    ...envelopeHandlers(envelopes, deps.db, { maxBytes: deps.maxEnvelopeBytes }, createResultsClient(deps.resultsUrl, deps.internalSecret)),
     ...notificationHandlers(deps.db),
     ...jobHandlers(deps.db, envelopes),
     ...linkageHandlers(createLinkageService(deps.db, projects), deps.db, projects),

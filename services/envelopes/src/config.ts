@@ -12,6 +12,7 @@ export const EnvelopesConfigSchema = Type.Object({
   /** How often the drop folder is scanned; a file is claimed once unchanged for 2 s. */
   LIGATURE_DROP_POLL_MS: Type.Integer({ minimum: 100, default: 1000 }),
   PROJECTS_URL: Type.String({ default: 'http://127.0.0.1:8082' }),
+  RESULTS_URL: Type.String({ default: 'http://127.0.0.1:8084' }),
 })
 
 export const loadEnvelopesConfig = (env?: NodeJS.ProcessEnv) => loadConfig('envelopes', EnvelopesConfigSchema, env)

@@ -14,7 +14,7 @@ const nc = await connectNats(config.NATS_URL, 'envelopes')
 await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
 const app = await buildApp({
   db, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR,
-  maxEnvelopeBytes: config.LIGATURE_MAX_ENVELOPE_BYTES, projectsUrl: config.PROJECTS_URL,
+  maxEnvelopeBytes: config.LIGATURE_MAX_ENVELOPE_BYTES, projectsUrl: config.PROJECTS_URL, resultsUrl: config.RESULTS_URL,
 })
 const relay = startOutboxRelay({ db, schema: ENVELOPES_SCHEMA, nc, log: app.log as never, namespace: config.LIGATURE_NATS_NAMESPACE })
 const dropWatcher = createDropWatcher({

@@ -16,6 +16,8 @@ export function installErrorPolicy(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const route = (req.routeOptions.config as { route?: RouteDef } | undefined)?.route
     if (err instanceof ApiError) {
+      // 304 carries no body (RFC 9110): the catalogue text travels in a header instead.
+      if (err.status === 304) return reply.status(304).header('x-ligature-message', err.message).send()
       return reply.status(err.status).send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message })
     }
     if (err.validation) {

@@ -7,6 +7,10 @@ export const ResultsConfigSchema = Type.Object({
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   LIGATURE_NATS_NAMESPACE: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$' }),
   LIGATURE_INTERNAL_SECRET: Type.String({ minLength: 16, default: 'ligature-dev-internal-secret' }),
+  /** The projects service, read to check extraction requests (extraction project, project, member event type). */
+  PROJECTS_URL: Type.String({ default: 'http://127.0.0.1:8082' }),
+  /** The results volume: result zips live here, one file per result (a PersistentVolumeClaim in deploy/). */
+  LIGATURE_RESULTS_DIR: Type.String({ minLength: 1, default: '.data/results' }),
 })
 
 export const loadResultsConfig = (env?: NodeJS.ProcessEnv) => loadConfig('results', ResultsConfigSchema, env)

@@ -1,4 +1,39 @@
+import type { Generated, Selectable } from 'kysely'
 import type { OutboxTable } from '@ligature/service-kit'
 
-export interface ResultsDb extends OutboxTable {}
+export interface ExtractionsTable {
+  id: Generated<number>
+  extraction_project_id: string
+  project_code: string
+  event_type_code: string
+  /** The call descriptions' reading (1 Pending … 4 Complete); the schema's reading is derived from it. */
+  call_status: number
+  envelope_name: string | null
+  workflow_id: number | null
+  /** Extraction envelopes: the worker-side file of Source Unique IDs to extract. */
+  ids_folder: string | null
+  ids_file_name: string | null
+  requested_by: string
+  created_date_time: Generated<Date>
+  finished_at: Date | null
+}
+export interface ResultsTable {
+  id: Generated<number>
+  extraction_id: number
+  name: string
+  sender: string
+  project_code: string
+  /** File name on the results volume (never a path: the volume's folder is configuration). */
+  file_name: string
+  size_bytes: string | number
+  created_at: Generated<Date>
+  deleted_at: Date | null
+  deleted_by: string | null
+}
+export interface ResultsDb extends OutboxTable {
+  extractions: ExtractionsTable
+  results: ResultsTable
+}
+export type ExtractionRow = Selectable<ExtractionsTable>
+export type ResultRow = Selectable<ResultsTable>
 export const RESULTS_SCHEMA = 'results'

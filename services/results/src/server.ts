@@ -9,7 +9,7 @@ const db = createDb<ResultsDb>({ databaseUrl: config.DATABASE_URL, schema: RESUL
 await migrateToLatest(db, RESULTS_SCHEMA, resultsMigrations)
 const nc = await connectNats(config.NATS_URL, 'results')
 await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
-const app = await buildApp({ db, internalSecret: config.LIGATURE_INTERNAL_SECRET })
+const app = await buildApp({ db, internalSecret: config.LIGATURE_INTERNAL_SECRET, projectsUrl: config.PROJECTS_URL, resultsDir: config.LIGATURE_RESULTS_DIR })
 const relay = startOutboxRelay({ db, schema: RESULTS_SCHEMA, nc, log: app.log as never, namespace: config.LIGATURE_NATS_NAMESPACE })
 await runApp(app, config.RESULTS_PORT, undefined, async () => {
   await relay.stop()

@@ -50,11 +50,13 @@ export async function startPlatform(opts: PlatformOptions = {}) {
   }
 
   const registry = await start('registry', registryMigrations, (db) => buildRegistry({ db, internalSecret, logger }))
-  const projects = await start('projects', projectsMigrations, (db) => buildProjects({ db, internalSecret, logger, registryUrl: registry.url }))
+  const secretsKey = randomBytes(24).toString('hex')
+  const projects = await start('projects', projectsMigrations, (db) => buildProjects({ db, internalSecret, logger, registryUrl: registry.url, secretsKey }))
+  // The results service answers the envelopes service, so it starts first (its port is then known).
+  const results = await start('results', resultsMigrations, (db) => buildResults({ db, internalSecret, logger, projectsUrl: projects.url, resultsDir: join(dataDir, 'results') }))
   const envelopes = await start('envelopes', envelopesMigrations, (db) => buildEnvelopes({
-    db, internalSecret, logger, dataDir, maxEnvelopeBytes: opts.maxEnvelopeBytes ?? 50 * 1024 * 1024, projectsUrl: projects.url,
+    db, internalSecret, logger, dataDir, maxEnvelopeBytes: opts.maxEnvelopeBytes ?? 50 * 1024 * 1024, projectsUrl: projects.url, resultsUrl: results.url,
   }))
-  const results = await start('results', resultsMigrations, (db) => buildResults({ db, internalSecret, logger }))
 
   const gatewayDb = createDb<any>({ databaseUrl: database.url, schema: 'gateway', poolSize: 4 })
   await migrateToLatest(gatewayDb, 'gateway', gatewayMigrations)
@@ -78,7 +80,7 @@ export async function startPlatform(opts: PlatformOptions = {}) {
       DATABASE_URL: database.url, NATS_URL: natsUrl, LIGATURE_NATS_NAMESPACE: namespace,
       TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233', TEMPORAL_NAMESPACE: 'default', TEMPORAL_TASK_QUEUE: taskQueue,
       LIGATURE_INTERNAL_SECRET: internalSecret, LIGATURE_DATA_DIR: dataDir,
-      ENVELOPES_URL: envelopes.url, REGISTRY_URL: registry.url, PROJECTS_URL: projects.url,
+      ENVELOPES_URL: envelopes.url, REGISTRY_URL: registry.url, PROJECTS_URL: projects.url, RESULTS_URL: results.url,
       // Three partitions: every on-disk linkage in the tests runs split, with more than one partition per worker.
       LIGATURE_LINK_PARTITIONS: Number(process.env.LIGATURE_LINK_PARTITIONS ?? 3),
     }),

@@ -6,10 +6,11 @@ import type { EnvelopeService } from './envelope.service.js'
 import { toEnvelope } from './envelope.service.js'
 import { envelopeNameFromFilename } from './envelope-name.js'
 import { toNotification } from '../notifications/notification.service.js'
+import type { ResultsClient } from './results-client.js'
 
 export interface UploadLimits { maxBytes: number }
 
-export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, limits: UploadLimits) => ({
+export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, limits: UploadLimits, results: ResultsClient) => ({
   listEnvelopes: (async ({ principal, query, reply }) => {
     const { items, total } = await svc.list(principal, pageOf(query))
     return sendPage(reply, items, total)
@@ -36,9 +37,10 @@ export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, 
     ])
     return sendPage(reply, rows.map(toNotification), Number(count.n))
   }) satisfies Handler,
-  listEnvelopeExtractions: (async ({ principal, params, reply }) => {
-    // Extraction envelopes arrive with the extraction work; until then no envelope has extractions.
-    await svc.get(principal, params.name)
-    return sendPage(reply, [], 0)
+  listEnvelopeExtractions: (async ({ principal, params, query, reply }) => {
+    // The envelope's visibility decides (404 Envelope otherwise); its extractions then follow it.
+    const env = await svc.get(principal, params.name)
+    const { items, total } = await results.extractionsOfEnvelope(env.name, pageOf(query))
+    return sendPage(reply, items, total)
   }) satisfies Handler,
 })

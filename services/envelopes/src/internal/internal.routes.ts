@@ -23,6 +23,12 @@ const NotificationBody = Type.Object({
   attachmentPath: Type.Optional(Type.String({ maxLength: 4096 })),
 }, { additionalProperties: false })
 
+const ProjectNotificationBody = Type.Object({
+  projectCode: Type.String({ minLength: 1, maxLength: 20 }),
+  logLevel: Type.Union([Type.Literal('Information'), Type.Literal('Warning'), Type.Literal('Error')]),
+  message: Type.String({ minLength: 1, maxLength: 4000 }),
+}, { additionalProperties: false })
+
 /**
  * Calls the worker makes (never routed by the gateway): the envelope's state as its workflow moves it, the
  * notifications it writes, and its jobs, linkages and workflows. Only the system principal, signed with the
@@ -51,6 +57,15 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<Envelope
     const row = await db.insertInto('notifications').values({
       envelope_name: name, project_code: env.project_code, log_level: body.logLevel, message: body.message,
       attachment_filename: body.attachmentFilename ?? null, attachment_path: body.attachmentPath ?? null,
+    }).returning('id').executeTakeFirstOrThrow()
+    return reply.status(201).send({ id: row.id })
+  })
+  // Notifications of work that has no envelope (extractions requested through the API): kept with their
+  // project, readable by id (`GET /notifications/{id}`), which the job's stats name.
+  app.post('/internal/notifications', { schema: { hide: true, body: ProjectNotificationBody } }, async (req, reply) => {
+    const body = req.body as { projectCode: string; logLevel: string; message: string }
+    const row = await db.insertInto('notifications').values({
+      envelope_name: null, project_code: body.projectCode, log_level: body.logLevel, message: body.message, attachment_filename: null, attachment_path: null,
     }).returning('id').executeTakeFirstOrThrow()
     return reply.status(201).send({ id: row.id })
   })

@@ -3,7 +3,7 @@ import { LinkageStatus, WorkflowStatus, type BulkLinkage, type Workflow } from '
 import { apiError, enqueueEvent, type Principal } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import type { ProjectsClient } from '../projects/projects-client.js'
-import { requireActiveProject } from '../projects/project-refs.js'
+import { requireActiveProject, requireEnduringExtractionProject } from '../projects/project-refs.js'
 import { requireProjectInScope } from '../scope.js'
 import { insertWorkflow } from '../workflows/workflow.repository.js'
 import { toWorkflow } from '../workflows/workflow.routes.js'
@@ -27,6 +27,7 @@ export async function startBulkLoad(db: Kysely<EnvelopesDb>, projects: ProjectsC
   if (problems.length) throw apiError('invalidRequest', problems)
   await requireActiveProject(projects, input.projectCode)
   const extractionProjectId = input.extractionProjectId ?? null
+  if (extractionProjectId !== null) await requireEnduringExtractionProject(projects, input.projectCode, extractionProjectId)
   const row = await db.transaction().execute(async (trx) => {
     const workflow = await insertWorkflow(trx, { projectCode: input.projectCode, name: input.name, extractionProjectId, status: WorkflowStatus.Created })
     const linkageIds: number[] = []

@@ -25,3 +25,15 @@ export async function requireActiveProject(projects: ProjectsClient, code: strin
     throw apiError('invalidRequest', [{ path: '/projectCode', message: 'No active project has this code.' }])
   }
 }
+
+/**
+ * A bulk load extracts into an enduring extraction project of its own project (product behaviour §8.5: only
+ * enduring ones are offered); anything else is a 400 naming the field, before anything is queued.
+ */
+export async function requireEnduringExtractionProject(projects: ProjectsClient, projectCode: string, id: string): Promise<void> {
+  const [project, ep] = await Promise.all([projects.projectByCode(projectCode), projects.extractionProject(id)])
+  const problem = !ep ? 'No extraction project has this id.'
+    : !project || ep.projectId !== project.id ? 'The extraction project belongs to another project.'
+      : !ep.useEnduringLinkageKeys ? 'A bulk load extracts only into an enduring extraction project (useEnduringLinkageKeys true).' : null
+  if (problem) throw apiError('invalidRequest', [{ path: '/extractionProjectId', message: problem }])
+}

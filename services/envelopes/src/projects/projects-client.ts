@@ -1,21 +1,13 @@
-import type { Project } from '@ligature/contracts'
-import { PRINCIPAL_HEADER, signPrincipal, systemPrincipal } from '@ligature/service-kit'
+import type { ExtractionProject, Project } from '@ligature/contracts'
+import { createServiceReader } from '@ligature/service-kit'
 
-/**
- * Reads the projects service directly (not through the gateway) as the system principal, signed with the
- * internal secret like every gateway call. A 404 reads as null; any other failure throws and answers 500.
- */
+/** The projects service, read to check linkage projects and to turn project ids into codes (404 reads as null). */
 export function createProjectsClient(baseUrl: string, internalSecret: string) {
-  const principal = signPrincipal(systemPrincipal('envelopes'), internalSecret)
-  async function get<T>(path: string): Promise<T | null> {
-    const res = await fetch(baseUrl + path, { headers: { [PRINCIPAL_HEADER]: principal } })
-    if (res.status === 404) return null
-    if (!res.ok) throw new Error(`projects GET ${path} answered ${res.status}`)
-    return (await res.json()) as T
-  }
+  const get = createServiceReader(baseUrl, internalSecret, 'envelopes')
   return {
     projectById: (id: number) => get<Project>(`/projects/${id}`),
     projectByCode: (code: string) => get<Project>(`/projects/${encodeURIComponent(code)}?byCode=true`),
+    extractionProject: (id: string) => get<ExtractionProject>(`/extractionprojects/${encodeURIComponent(id)}`),
   }
 }
 export type ProjectsClient = ReturnType<typeof createProjectsClient>

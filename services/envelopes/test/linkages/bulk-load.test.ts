@@ -12,7 +12,13 @@ const custodian = await platform.token('custodian', ['BULK'])
 const hmds = { eventTypeCode: 'HMDS', dataSourceCode: 'CSV' }
 const eddc = { eventTypeCode: 'EDDC', dataSourceCode: 'PGSTAGE' }
 const births = { eventTypeCode: 'BIRTHS', dataSourceCode: 'CSV' }
-const body = { projectCode: 'BULK', name: 'Quarterly load', envelopes: [{ linkageSources: [hmds, eddc] }, { linkageSources: [births] }], extractionProjectId: 'E2026110001' }
+const projectId = async (code: string) => (await call('GET', `/projects/${code}?byCode=true`)).json.id as number
+const newEp = async (project: string, code: string, enduring: boolean) =>
+  (await call('POST', '/extractionprojects', { projectId: await projectId(project), code, description: code, useEnduringLinkageKeys: enduring })).json.id as string
+const enduringEp = await newEp('BULK', 'BULK-ENDURING', true)
+const snapshotEp = await newEp('BULK', 'BULK-SNAPSHOT', false)
+const otherEp = await newEp('OTHER', 'OTHER-ENDURING', true)
+const body = { projectCode: 'BULK', name: 'Quarterly load', envelopes: [{ linkageSources: [hmds, eddc] }, { linkageSources: [births] }], extractionProjectId: enduringEp }
 const bulkEvents = () => outboxEvents(platform, 'ligature.envelopes.bulkload.requested')
 const workflowIds: number[] = []
 
@@ -29,7 +35,7 @@ t.test('a bulk load is one Created workflow, one Pending linkage per entry, and 
   ], 'each entry\'s sources stay together in one linkage')
   const rows = await platform.services.envelopes.db.selectFrom('linkages').select(['id', 'workflow_id']).orderBy('id').execute()
   t.same(rows.map((r: { workflow_id: number }) => r.workflow_id), [id, id])
-  t.same(await bulkEvents(), [{ workflowId: id, projectCode: 'BULK', name: 'Quarterly load', extractionProjectId: 'E2026110001', linkageIds: rows.map((r: { id: number }) => r.id) }])
+  t.same(await bulkEvents(), [{ workflowId: id, projectCode: 'BULK', name: 'Quarterly load', extractionProjectId: enduringEp, linkageIds: rows.map((r: { id: number }) => r.id) }])
   t.same(await outboxEvents(platform, 'ligature.envelopes.linkage.requested'), [], 'the workflow runs them, not single requests')
   const plain = await call('POST', '/linkages/bulkload', { ...body, name: 'Monthly load', envelopes: [{ linkageSources: [births] }], extractionProjectId: undefined })
   t.equal(plain.status, 201)
@@ -46,6 +52,12 @@ t.test('refusals leave no workflow, linkage or event behind', async (t) => {
   const twice = await call('POST', '/linkages/bulkload', { ...body, envelopes: [{ linkageSources: [hmds] }, { linkageSources: [births, births] }] })
   t.same(twice.json.errors, [{ path: '/envelopes/1/linkageSources/1', message: 'This event type and data source are already in the list.' }])
   t.equal((await call('POST', '/linkages/bulkload', { ...body, envelopes: [] })).status, 400)
+  // Link and extract needs an enduring extraction project of the same project (product behaviour §8.5).
+  for (const [extractionProjectId, message] of [[snapshotEp, /only into an enduring/], [otherEp, /another project/], ['E2000010001', /No extraction project/]] as const) {
+    const refused = await call('POST', '/linkages/bulkload', { ...body, extractionProjectId })
+    t.equal(refused.status, 400)
+    t.match(refused.json.errors, [{ path: '/extractionProjectId', message }])
+  }
   t.equal((await call('POST', '/linkages/bulkload', { ...body, name: 'x'.repeat(257) })).status, 400)
   t.equal((await call('GET', '/workflows')).headers.get('x-total-count'), '2')
   t.equal((await call('GET', '/linkages')).headers.get('x-total-count'), '3')

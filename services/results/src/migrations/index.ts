@@ -1,5 +1,7 @@
 import { outboxMigration } from '@ligature/service-kit'
+import * as createExtractions from './2026_11_25_0001_create_extractions.js'
 
 export const resultsMigrations = {
   '2026_11_22_0000_outbox': outboxMigration,
+  '2026_11_25_0001_create_extractions': createExtractions,
 }

@@ -1,0 +1,25 @@
+import { pageOf, sendPage, type Handler } from '@ligature/service-kit'
+import type { ResultService } from '../results/result.service.js'
+import type { ExtractionService } from './extraction.service.js'
+
+export const extractionHandlers = (svc: ExtractionService, results: ResultService) => ({
+  listExtractions: (async ({ principal, query, reply }) => {
+    const { items, total } = await svc.list(principal, pageOf(query))
+    return sendPage(reply, items, total)
+  }) satisfies Handler,
+  listExtractionProjectExtractions: (async ({ principal, params, query, reply }) => {
+    const { items, total } = await svc.listOfExtractionProject(principal, params.id, pageOf(query))
+    return sendPage(reply, items, total)
+  }) satisfies Handler,
+  createExtraction: (async ({ principal, body, reply }) => {
+    const created = await svc.request(principal, body)
+    reply.header('location', `/api/v3.3/extractions/${created.id}`)
+    return created
+  }) satisfies Handler,
+  getExtraction: (async ({ principal, params }) => svc.get(principal, params.id)) satisfies Handler,
+  listExtractionResults: (async ({ principal, params, query, reply }) => {
+    const extraction = await svc.get(principal, params.id)
+    const { items, total } = await results.list(principal, pageOf(query), extraction.id)
+    return sendPage(reply, items, total)
+  }) satisfies Handler,
+})

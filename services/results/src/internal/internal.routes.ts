@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { Type } from '@sinclair/typebox'
+import {
+  ExtractionStateBodySchema, InternalExtractionInputSchema, InternalExtractionListQuerySchema, ResultFileQuerySchema, ResultsInternalPaths,
+  type ExtractionJob, type InternalExtractionInput, type ResultFileQuery,
+} from '@ligature/contracts/internal'
+import { ApiError, isAdmin, notFound, pageOf, unauthorized } from '@ligature/service-kit'
+import type { ResultsDb } from '../db.js'
+import { canMoveExtraction, isFinalCallStatus } from '../extractions/extraction-status.js'
+import { findExtraction } from '../extractions/extraction.repository.js'
+import { toExtraction, type ExtractionService } from '../extractions/extraction.service.js'
+import { upsertResult } from '../results/result.repository.js'
+import { toResult } from '../results/result.service.js'
+import type { ResultStore } from '../results/result-store.js'
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false })
+
+/**
+ * Calls the worker and the envelopes service make (never routed by the gateway; system principal only):
+ * extractions run inside other workflows, the state an extraction's workflow moves it through, and the
+ * result zip, streamed in as the request body.
+ */
+export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsDb>, extractions: ExtractionService, store: ResultStore): void {
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
+  })
+  // The zip is the body itself: handed to the route as a stream, never buffered (so no body size limit applies).
+  app.addContentTypeParser('application/zip', (_req, payload, done) => done(null, payload))
+
+  app.post(ResultsInternalPaths.createExtraction, { schema: { hide: true, body: InternalExtractionInputSchema } }, async (req, reply) =>
+    reply.status(201).send(await extractions.createInternal(req.body as InternalExtractionInput)))
+
+  app.get(ResultsInternalPaths.listExtractions, { schema: { hide: true, querystring: InternalExtractionListQuerySchema } }, async (req) => {
+    const query = req.query as { envelopeName: string; limit?: number; offset?: number }
+    return extractions.list({ tokenId: 'system', name: 'system', role: 'admin', projects: [] }, pageOf(query), { envelopeName: query.envelopeName })
+  })
+
+  app.get(ResultsInternalPaths.getExtraction, { schema: { hide: true, params: IdParams } }, async (req): Promise<ExtractionJob> => {
+    const row = await findExtraction(db, (req.params as { id: number }).id, null)
+    if (!row) throw notFound('Extraction')
+    return {
+      id: row.id, extractionProjectId: row.extraction_project_id, projectCode: row.project_code, eventTypeCode: row.event_type_code,
+      callStatus: row.call_status, envelopeName: row.envelope_name,
+      idsFile: row.ids_folder && row.ids_file_name ? { folder: row.ids_folder, fileName: row.ids_file_name } : null,
+    }
+  })
+
+  app.put(ResultsInternalPaths.setExtractionState, { schema: { hide: true, params: IdParams, body: ExtractionStateBodySchema } }, async (req) => {
+    const { id } = req.params as { id: number }
+    const { callStatus } = req.body as { callStatus: number }
+    const row = await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('extractions').select('call_status').where('id', '=', id).forUpdate().executeTakeFirst()
+      if (!current) throw notFound('Extraction')
+      if (!canMoveExtraction(current.call_status, callStatus)) throw new ApiError(409, `Extraction cannot go from status ${current.call_status} to ${callStatus}.`)
+      return trx.updateTable('extractions')
+        .set({ call_status: callStatus, ...(isFinalCallStatus(callStatus) && !isFinalCallStatus(current.call_status) ? { finished_at: new Date() } : {}) })
+        .where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+    })
+    return toExtraction(row)
+  })
+
+  app.put(ResultsInternalPaths.putResultFile, { schema: { hide: true, params: IdParams, querystring: ResultFileQuerySchema } }, async (req, reply) => {
+    const { id } = req.params as { id: number }
+    const query = req.query as ResultFileQuery
+    if (req.headers['content-type'] !== 'application/zip') throw new ApiError(415, 'A result file is sent as application/zip.')
+    const extraction = await findExtraction(db, id, null)
+    if (!extraction) throw notFound('Extraction')
+    const fileName = `extraction-${id}-${randomBytes(6).toString('hex')}.zip`
+    const { sizeBytes } = await store.write(fileName, req.body as Readable)
+    const previous = await db.selectFrom('results').select('file_name').where('extraction_id', '=', id).executeTakeFirst()
+    const row = await upsertResult(db, {
+      extraction_id: id, name: query.name, sender: query.sender, project_code: extraction.project_code, file_name: fileName, size_bytes: sizeBytes,
+    }).catch(async (err: unknown) => { await store.remove(fileName); throw err })
+    if (previous && previous.file_name !== fileName) await store.remove(previous.file_name)
+    return reply.status(201).send(toResult(row))
+  })
+}
