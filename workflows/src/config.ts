@@ -13,6 +13,7 @@ export const WorkerConfigSchema = Type.Object({
   ENVELOPES_URL: Type.String({ default: 'http://127.0.0.1:8083' }),
   REGISTRY_URL: Type.String({ default: 'http://127.0.0.1:8081' }),
   PROJECTS_URL: Type.String({ default: 'http://127.0.0.1:8082' }),
+  RESULTS_URL: Type.String({ default: 'http://127.0.0.1:8084' }),
   /** Block partitions per on-disk linkage: the unit of parallel work across workers. Each partition repeats
    *  some per-strategy set-up, so about one per worker process is fastest (1M records, one worker: 2 → 24 s
    *  link step, 4 → 28 s). */

@@ -4,7 +4,8 @@ export type DispatcherDeps = ConsumerDeps
 
 /**
  * Every event that starts a workflow, and which one: the workflow id is the business id, so redelivery is
- * harmless. Envelopes (`envelope:<name>`), linkages from sources, bulk loads, and deletions.
+ * harmless. Envelopes (`envelope:<name>`), linkages from sources, bulk loads, extractions (`extraction:<id>`)
+ * and deletions.
  */
 export async function startDispatcher(deps: DispatcherDeps): Promise<{ stop: () => Promise<void> }> {
   const consumers = await Promise.all([
@@ -16,6 +17,9 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<{ stop: () 
     })),
     startWorkflowConsumer(deps, 'bulkLoadRequested', (d) => ({
       workflow: 'bulkLoadWorkflow', businessId: `bulkload:${d.projectCode}:${d.workflowId}`, args: [d], summary: `Bulk load ${d.name}`,
+    })),
+    startWorkflowConsumer(deps, 'extractionRequested', (d) => ({
+      workflow: 'extractionWorkflow', businessId: `extraction:${d.extractionId}`, args: [{ extractionId: d.extractionId }], summary: `Extraction ${d.extractionId} (${d.projectCode})`,
     })),
     startWorkflowConsumer(deps, 'eventTypeDeleted', (d) => ({
       workflow: 'deleteEventTypeWorkflow', businessId: `delete-eventtype:${d.id}`, args: [{ id: d.id, code: d.code }], summary: `Event type ${d.code} (${d.id}): deletion`,

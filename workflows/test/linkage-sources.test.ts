@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { api, startPlatform, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
+import { csvRows, unzipText } from './support/unzip.js'
 
 // Linkages from data sources the platform reads itself: a Text Files folder and a PostgreSQL table, started by
 // POST /linkages and by a bulk load of two entries that runs as one workflow.
@@ -73,6 +74,25 @@ t.test('a bulk load with two entries runs as one workflow that completes', async
   t.ok(done.processingStart && done.processingFinish)
   const linkages: { name: string; statusName: string }[] = await call('GET', '/linkages?limit=1000')
   t.same(linkages.filter((l) => l.name.startsWith('Two loads')).map((l) => l.statusName), ['Complete', 'Complete'])
+})
+
+t.test('a bulk load with an enduring extraction project links, then extracts every event type it loaded', async (t) => {
+  const sources = await call('GET', '/projects/SOURCES?byCode=true')
+  const ep = await call('POST', '/extractionprojects', { projectId: sources.id, code: 'SOURCES-KEYS', description: 'Link and extract', useEnduringLinkageKeys: true })
+  const wf = await call('POST', '/linkages/bulkload', { projectCode: 'SOURCES', name: 'Link and extract', extractionProjectId: ep.id, envelopes: [
+    { linkageSources: [{ eventTypeCode: 'FILES', dataSourceCode: 'FOLDER' }] }, { linkageSources: [{ eventTypeCode: 'TABLE', dataSourceCode: 'PG' }] }] })
+  const done = await until(`/workflows/${wf.id}`, (w) => w.status >= 4)
+  t.equal(done.statusName, 'Complete')
+  const extractions: { id: number; eventTypeCode: string; statusName: string }[] = await call('GET', `/extractionprojects/${ep.id}/extractions`)
+  t.same(extractions.map((e) => [e.eventTypeCode, e.statusName]).sort(), [['FILES', 'Complete'], ['TABLE', 'Complete']])
+  for (const e of extractions) {
+    const [result] = await call('GET', `/extractions/${e.id}/results`)
+    const zip = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${platform.adminToken}` } })
+    const rows = csvRows((await unzipText(Buffer.from(await zip.arrayBuffer()))).get('data-extract.csv')!)
+    const live = await db.query(`select count(*)::int as n from project_${sources.id}.records r join ${'registry'}.event_types et on et.id = r.event_type_id where et.code = $1 and r.end_dated_at is null`, [e.eventTypeCode])
+    t.equal(rows.length, live.rows[0].n, `${e.eventTypeCode}: every live record is in the map`)
+    t.ok(rows.every((r) => /^LK\d{12}$/.test(r['Person Key']!)), 'enduring keys')
+  }
 })
 
 t.test('a source that cannot be read fails the linkage with the reason', async (t) => {

@@ -11,6 +11,8 @@ const workerEntry = fileURLToPath(new URL('../../src/worker.ts', import.meta.url
 export interface WorkerProcesses {
   /** Peak resident memory of each worker so far, in MiB. */
   peakMiB(): number[]
+  /** Process ids, for benchmarks that watch current memory themselves. */
+  pids(): number[]
   stop(): Promise<void>
 }
 
@@ -44,6 +46,7 @@ export async function startWorkers(count: number, config: Record<string, string 
   const watch = setInterval(() => children.forEach((c, i) => { peaks[i] = Math.max(peaks[i] ?? 0, peakOf(c.pid) || 0) }), 500)
   return {
     peakMiB: () => children.map((c, i) => Math.max(peaks[i] ?? 0, peakOf(c.pid) || 0)),
+    pids: () => children.map((c) => c.pid!),
     async stop() {
       clearInterval(watch)
       children.forEach((c, i) => { peaks[i] = Math.max(peaks[i] ?? 0, peakOf(c.pid) || 0) })

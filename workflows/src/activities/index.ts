@@ -9,11 +9,15 @@ import { envelopeActivities } from './envelope.activities.js'
 import { deletionActivities } from './deletion.activities.js'
 import { pipelineActivities } from './pipeline.activities.js'
 import { linkActivities } from './link.activities.js'
+import { extractionActivities } from './extraction.activities.js'
+import { resultsClient } from '../clients/results-client.js'
 
 export interface ActivityDeps {
   envelopesUrl: string
   registryUrl: string
   projectsUrl: string
+  /** The results service: extractions and their result files. */
+  resultsUrl: string
   internalSecret: string
   dataDir: string
   /** The database holding the per-project record stores. */
@@ -38,5 +42,9 @@ export function createActivities(deps: ActivityDeps) {
       envelopes, pool, dataDir: deps.dataDir,
     }),
     ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
+    ...extractionActivities({
+      results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), config, envelopes, pool,
+      resultsUrl: deps.resultsUrl, internalSecret: deps.internalSecret, dataDir: deps.dataDir,
+    }),
   }
 }

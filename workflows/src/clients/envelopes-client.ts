@@ -11,5 +11,7 @@ export const envelopesClient = (call: ServiceClient) => ({
     call('POST', `/internal/envelopes/${encodeURIComponent(name)}/notifications`, {
       logLevel, message, ...(attachment ? { attachmentFilename: attachment.filename, attachmentPath: attachment.path } : {}),
     }),
+  notifyProject: async (projectCode: string, logLevel: LogLevel, message: string) =>
+    (await call<{ id: number }>('POST', '/internal/notifications', { projectCode, logLevel, message })).id,
 })
 export type EnvelopesClient = ReturnType<typeof envelopesClient>

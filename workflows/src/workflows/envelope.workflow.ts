@@ -1,7 +1,8 @@
-import { ApplicationFailure, defineQuery, log, proxyActivities, setHandler, upsertSearchAttributes, setCurrentDetails } from '@temporalio/workflow'
+import { ApplicationFailure, defineQuery, executeChild, log, proxyActivities, setHandler, upsertSearchAttributes, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { EnvelopeStatus, EnvelopeType, LinkageStatus, enumName, initialEnvelopeState, transitionEnvelope, type EnvelopeEvent, type EnvelopeState } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import { runLinkage } from './linkage-steps.js'
+import { extractionWorkflow } from './extraction.workflow.js'
 
 export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
@@ -34,8 +35,22 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
   try {
     const { folder, manifest } = await acts.inspectEnvelope(input)
     await acts.setEnvelopeState(input.name, { status: state.status, type: manifest.envelopeType, projectCode: manifest.linkageProject, sender: manifest.sender })
+    if (manifest.envelopeType === EnvelopeType.Extraction) {
+      // One extraction per data file (each a list of Source Unique IDs of one event type), run one by one.
+      const plan = await acts.planExtractionEnvelope(manifest)
+      for (const file of plan.files) {
+        setCurrentDetails(`Envelope ${input.name}: extracting ${file.eventTypeCode} (${file.fileName})`)
+        const extractionId = await acts.createExtraction({
+          extractionProjectId: plan.extractionProjectId, projectCode: plan.projectCode, eventTypeCode: file.eventTypeCode,
+          envelopeName: input.name, idsFile: { folder, fileName: file.fileName },
+        })
+        await executeChild(extractionWorkflow, { workflowId: `${workflowInfo().workflowId}/extraction:${extractionId}`, args: [{ extractionId }] })
+      }
+      await move({ kind: 'complete' })
+      return state
+    }
     if (manifest.envelopeType !== EnvelopeType.Linkage) {
-      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage is.`, 'EnvelopeRejected')
+      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage and SubmitExtraction are.`, 'EnvelopeRejected')
     }
     const plan = await acts.planLinkage(manifest)
     linkageId = await acts.createLinkage({
@@ -45,7 +60,7 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
     await runLinkage({ envelopeName: input.name, folder, plan, linkageId })
     await move({ kind: 'complete' })
   } catch (err) {
-    const reason = err instanceof ApplicationFailure ? err.message : (err as { cause?: { message?: string } }).cause?.message ?? 'processing failed'
+    const reason = err instanceof ApplicationFailure ? err.message : (err as { cause?: { message?: string; cause?: { message?: string } } }).cause?.cause?.message ?? (err as { cause?: { message?: string } }).cause?.message ?? 'processing failed'
     log.warn('envelope failed', { name: input.name })
     if (linkageId !== null) await acts.setLinkageStatus(linkageId, LinkageStatus.Failed)
     await acts.notify(input.name, 'Error', reason)

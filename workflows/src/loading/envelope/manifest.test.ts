@@ -32,7 +32,7 @@ t.test('reads a complete manifest', async (t) => {
   if (!r.ok) return
   t.same(r.manifest, {
     linkageProject: 'CORE', sender: 'WAHEALTH', requestType: 'SubmitLinkage', envelopeType: EnvelopeType.Linkage,
-    numberOfDataFiles: 2,
+    numberOfDataFiles: 2, extractionProject: undefined,
     dataFiles: [
       { fileName: 'data.csv', format: 'FlatFile', eventTypeCode: 'HOSP' },
       { fileName: 'sub/more.csv', format: undefined, eventTypeCode: 'DEATH' },
@@ -44,11 +44,20 @@ t.test('reads a complete manifest', async (t) => {
 t.test('maps every request type to its envelope type and accepts a namespace prefix', async (t) => {
   const expected = { SubmitLinkage: 1, SubmitExtraction: 2, SubmitDeletion: 3, SubmitProbabilityEstimation: 4, SubmitQualityReview: 5 }
   for (const [request, type] of Object.entries(expected)) {
-    const r = parseManifest(manifestXml({ request }), ['manifest.xml', 'data.csv'])
+    const extra = request === 'SubmitExtraction' ? '<ExtractionProject>E2026110001</ExtractionProject>' : ''
+    const r = parseManifest(manifestXml({ request, extra }), ['manifest.xml', 'data.csv'])
     t.equal(r.ok && r.manifest.envelopeType, type, request)
   }
   const prefixed = manifestXml().replace(/<(\/?)(\w+)/g, '<$1cdl:$2').replace('xmlns=', 'xmlns:cdl=')
   t.ok(parseManifest(prefixed, ['manifest.xml', 'data.csv']).ok, 'cdl: prefix')
+})
+
+t.test('an extraction envelope names its extraction project once', async (t) => {
+  const r = parseManifest(manifestXml({ request: 'SubmitExtraction', extra: '<ExtractionProject> E2026110001 </ExtractionProject>' }), ['manifest.xml', 'data.csv'])
+  t.equal(r.ok && r.manifest.extractionProject, 'E2026110001')
+  t.match(problemsOf(manifestXml({ request: 'SubmitExtraction' })), [/ExtractionProject is missing/])
+  t.match(problemsOf(manifestXml({ request: 'SubmitExtraction', extra: '<ExtractionProject>A</ExtractionProject><ExtractionProject>B</ExtractionProject>' })), [/appears 2 times/])
+  t.same(problemsOf(manifestXml()), [], 'other envelopes do without it')
 })
 
 t.test('reports structural problems', async (t) => {

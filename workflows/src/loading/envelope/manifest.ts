@@ -21,6 +21,8 @@ export interface Manifest {
   requestType: RequestType
   envelopeType: EnvelopeTypeValue
   numberOfDataFiles: number
+  /** `ExtractionProject`: the extraction project an extraction envelope extracts into (required there only). */
+  extractionProject: string | undefined
   dataFiles: ManifestDataFile[]
   metadataFiles: ManifestMetadataFile[]
 }
@@ -60,6 +62,13 @@ export function parseManifest(xml: string, envelopeFiles: readonly string[]): Ma
     problems.push(`NumberOfDataFiles must be a whole number, found "${countText}".`)
   }
 
+  const extractionNodes = children(root.element, root.prefix, 'ExtractionProject')
+  const extractionProject = extractionNodes.length === 1 ? textOf(extractionNodes[0]).trim() || undefined : undefined
+  if (extractionNodes.length > 1) problems.push(`ExtractionProject appears ${extractionNodes.length} times; it must appear once.`)
+  if (requestType === 'SubmitExtraction' && extractionNodes.length <= 1 && !extractionProject) {
+    problems.push('ExtractionProject is missing: an extraction envelope names the extraction project (its id, e.g. E2026110001) to extract into.')
+  }
+
   const dataNodes = sectionFiles(root.element, root.prefix, 'Data', true, problems)
   const metadataNodes = sectionFiles(root.element, root.prefix, 'Metadata', false, problems)
   const dataFiles = readDataFiles(dataNodes, problems)
@@ -73,7 +82,7 @@ export function parseManifest(xml: string, envelopeFiles: readonly string[]): Ma
   if (problems.length > 0 || !requestType) return { ok: false, problems }
   return {
     ok: true,
-    manifest: { linkageProject, sender, requestType, envelopeType: RequestTypes[requestType], numberOfDataFiles, dataFiles, metadataFiles },
+    manifest: { linkageProject, sender, requestType, envelopeType: RequestTypes[requestType], numberOfDataFiles, extractionProject, dataFiles, metadataFiles },
   }
 }
 

@@ -1,0 +1,67 @@
+import type { DataProvider, EventType, Project } from '@ligature/contracts'
+import type { ExtractionJob } from '@ligature/contracts/internal'
+import type { Manifest } from '../loading/envelope/manifest.js'
+
+/**
+ * What one extraction needs, resolved from the configuration. It travels through Temporal's history, so it
+ * holds no secret: the masking key is read again by the activity that uses it.
+ */
+export interface ExtractionPlan {
+  extractionId: number
+  extractionProjectId: string
+  enduring: boolean
+  /** A snapshot project's moment (its creation); null for enduring projects. */
+  asOf: string | null
+  projectId: number
+  projectCode: string
+  projectName: string
+  eventTypeId: number
+  eventTypeCode: string
+  dataProviderId: number
+  dataProviderCode: string
+  dataProviderName: string
+  envelopeName: string | null
+  idsFile: { folder: string; fileName: string } | null
+}
+
+export function planExtraction(job: ExtractionJob, ep: { useEnduringLinkageKeys: boolean; createdAt: string }, project: Project, eventType: EventType, provider: DataProvider): ExtractionPlan {
+  return {
+    extractionId: job.id, extractionProjectId: job.extractionProjectId, enduring: ep.useEnduringLinkageKeys,
+    asOf: ep.useEnduringLinkageKeys ? null : ep.createdAt,
+    projectId: project.id, projectCode: project.code, projectName: project.name,
+    eventTypeId: eventType.id, eventTypeCode: eventType.code,
+    dataProviderId: provider.id, dataProviderCode: provider.code, dataProviderName: provider.organisation,
+    envelopeName: job.envelopeName, idsFile: job.idsFile,
+  }
+}
+
+export interface ExtractionEnvelopePlan {
+  projectCode: string
+  extractionProjectId: string
+  files: { fileName: string; eventTypeCode: string }[]
+}
+
+/**
+ * Checks an extraction envelope against the configuration: the project exists, the sender is a data provider,
+ * each file's event type belongs to the sender and is a member of the project. The extraction project itself
+ * is checked when each extraction is created (the results service refuses one of another project).
+ */
+export function planExtractionEnvelope(manifest: Pick<Manifest, 'linkageProject' | 'sender' | 'dataFiles' | 'extractionProject'>,
+  project: Project | null, provider: DataProvider | null, eventTypes: Map<string, EventType | null>): { ok: true; plan: ExtractionEnvelopePlan } | { ok: false; problems: string[] } {
+  const problems: string[] = []
+  if (!project) problems.push(`Linkage project "${manifest.linkageProject}" does not exist.`)
+  if (!provider) problems.push(`Sender "${manifest.sender}" is not a data provider.`)
+  if (!manifest.extractionProject) problems.push('The manifest names no ExtractionProject.')
+  for (const file of manifest.dataFiles) {
+    const et = eventTypes.get(file.eventTypeCode) ?? null
+    const where = `Data file "${file.fileName}"`
+    if (!et) { problems.push(`${where}: event type "${file.eventTypeCode}" does not exist.`); continue }
+    if (provider && et.dataProviderId !== provider.id) problems.push(`${where}: event type "${et.code}" does not belong to data provider "${provider.code}".`)
+    if (project && !project.eventTypeMembers.some((m) => m.eventTypeId === et.id)) problems.push(`${where}: event type "${et.code}" is not a member of project "${project.code}".`)
+  }
+  if (problems.length > 0 || !project || !manifest.extractionProject) return { ok: false, problems }
+  return {
+    ok: true,
+    plan: { projectCode: project.code, extractionProjectId: manifest.extractionProject, files: manifest.dataFiles.map((f) => ({ fileName: f.fileName, eventTypeCode: f.eventTypeCode })) },
+  }
+}

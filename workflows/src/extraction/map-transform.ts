@@ -1,0 +1,92 @@
+/**
+ * Turns the COPY text of `linkageMapSql` into the extraction output's delimited lines: decodes each row,
+ * masks (snapshot) or formats (enduring) its key, and writes the configured columns in order. Keys of one
+ * chunk are masked in one batch. Never holds more than a chunk: memory does not grow with the map.
+ */
+import { Transform, type TransformCallback } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
+import { formatKey } from '@ligature/engine'
+import type { ExtractionColumn } from '@ligature/contracts'
+import { splitFields } from '../records/copy-out.js'
+import { csvField, csvLine } from './csv.js'
+import type { KeyMask } from './key-mask.js'
+
+export interface MapOutput {
+  columns: { column: ExtractionColumn; name: string }[]
+  delimiter: string
+  /** Snapshot projects mask keys; enduring ones write `LK…` keys. */
+  mask: KeyMask | null
+  constants: { eventTypeCode: string; linkageProjectCode: string; extractionProjectId: string }
+}
+
+export class LinkageMapTransform extends Transform {
+  rows = 0
+  private readonly decoder = new StringDecoder('utf8')
+  private rest = ''
+  private readonly fields: (string | null)[] = []
+  private headerDone = false
+  /** One output line from the three values that vary; constant columns are quoted once, up front. */
+  private readonly writeRow: (personKey: string, suid: string, personId: string) => string
+
+  constructor(private readonly out: MapOutput) {
+    super()
+    this.writeRow = rowWriter(out)
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    try { this.consume(this.rest + this.decoder.write(chunk), false); done() } catch (err) { done(err as Error) }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try { this.consume(this.rest + this.decoder.end(), true); done() } catch (err) { done(err as Error) }
+  }
+
+  private consume(text: string, final: boolean): void {
+    let out = ''
+    if (!this.headerDone) { out += csvLine(this.out.columns.map((c) => c.name), this.out.delimiter); this.headerDone = true }
+    const suids: string[] = [], personIds: string[] = [], keys: number[] = []
+    let start = 0
+    for (;;) {
+      const end = text.indexOf('\n', start)
+      if (end === -1) break
+      splitFields(text, start, end, this.fields)
+      suids.push(this.fields[0] ?? ''); personIds.push(this.fields[1] ?? ''); keys.push(Number(this.fields[2]))
+      start = end + 1
+    }
+    this.rest = text.slice(start)
+    if (final && this.rest !== '') throw new Error('COPY output ended inside a row')
+    const personKeys: string[] = []
+    if (this.out.mask) this.out.mask.maskBatch(keys, keys.length, personKeys)
+    else for (const k of keys) personKeys.push(formatKey(k))
+    const writeRow = this.writeRow
+    for (let i = 0; i < suids.length; i++) out += writeRow(personKeys[i]!, suids[i]!, personIds[i]!)
+    this.rows += suids.length
+    if (out) this.push(Buffer.from(out, 'utf8'))
+  }
+
+}
+
+function rowWriter({ columns, delimiter, constants }: MapOutput): (personKey: string, suid: string, personId: string) => string {
+  const parts = columns.map(({ column }) => {
+    switch (column) {
+      case 'personKey': return 0
+      case 'sourceUniqueId': return 1
+      case 'sourcePersonId': return 2
+      case 'eventTypeCode': return csvField(constants.eventTypeCode, delimiter)
+      case 'linkageProjectCode': return csvField(constants.linkageProjectCode, delimiter)
+      case 'extractionProjectId': return csvField(constants.extractionProjectId, delimiter)
+      // Project-to-project linkage is not built yet: no record comes from a linked project (DECISIONS.md).
+      case 'linkedProjectPersonKey': return ''
+    }
+  })
+  return (personKey, suid, personId) => {
+    let line = ''
+    for (let i = 0; i < parts.length; i++) {
+      if (i > 0) line += delimiter
+      const p = parts[i]!
+      // Person keys are hex digits or `LK` + digits: never quoted.
+      line += typeof p === 'string' ? p : p === 0 ? personKey : csvField(p === 1 ? suid : personId, delimiter)
+    }
+    return line + '\r\n'
+  }
+}
