@@ -36,7 +36,7 @@ const url = `http://127.0.0.1:${(sink.address() as { port: number }).port}`
 
 async function peak(args: string[]): Promise<{ code: number; peakKiB: number; seconds: number }> {
   const started = Date.now()
-  const child = spawn(process.execPath, [join(cliDir, 'build/ligature.js'), ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(join(cliDir, 'bin/ligature.js'), args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, LIGATURE_URL: url, LIGATURE_TOKEN: 'bench' } })
   let peakKiB = 0
   const poll = setInterval(async () => {

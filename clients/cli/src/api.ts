@@ -4,6 +4,8 @@
  */
 import { createReadStream, createWriteStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
+import http, { type IncomingMessage } from 'node:http'
+import https from 'node:https'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { ApiError, CliError } from './errors.js'
@@ -53,26 +55,34 @@ export class ApiClient {
   }
 
   /**
-   * Multipart upload streamed from disk (field `file`, as `curl -F file=@x.zip`): the body is the multipart
-   * preamble, the file's bytes and the closing boundary, so memory does not grow with the file.
+   * Multipart upload streamed from disk (field `file`, as `curl -F file=@x.zip`): the multipart preamble, the
+   * file's bytes and the closing boundary are piped to node:http, whose backpressure keeps memory flat
+   * (fetch with a Readable.toWeb body buffered the whole file on Node 20).
    */
   async upload<T>(path: string, file: string, filename: string, onProgress: (sent: number, total: number) => void): Promise<T> {
     const size = (await stat(file)).size
     const boundary = `----ligature${Date.now().toString(16)}${Math.random().toString(16).slice(2)}`
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename.replace(/"/g, '')}"\r\nContent-Type: application/zip\r\n\r\n`)
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-    let sent = 0
-    const counter = new Transform({ transform(chunk: Buffer, _e, done) { sent += chunk.length; onProgress(sent, size); done(null, chunk) } })
-    async function* body() {
-      yield head
-      yield* createReadStream(file, { highWaterMark: 1 << 20 }).pipe(counter)
-      yield tail
-    }
-    const res = await this.send('POST', path, {
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
-      body: Readable.toWeb(Readable.from(body())) as ReadableStream, duplex: 'half',
-    } as RequestInit)
-    return (await res.json()) as T
+    const url = new URL(this.url(path))
+    const request = (url.protocol === 'https:' ? https : http).request
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: {
+        authorization: `Bearer ${this.creds.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + size + tail.length),
+      } }, resolve)
+      req.on('error', (e: NodeJS.ErrnoException) => reject(new CliError(`Cannot reach the gateway at ${this.creds.url} (${e.code ?? e.message}).`)))
+      let sent = 0
+      const counter = new Transform({ transform(chunk: Buffer, _e, done) { sent += chunk.length; onProgress(sent, size); done(null, chunk) } })
+      req.write(head)
+      createReadStream(file, { highWaterMark: 1 << 20 }).pipe(counter).on('end', () => req.end(tail)).pipe(req, { end: false })
+    })
+    const chunks: Buffer[] = []
+    for await (const chunk of res) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    const status = res.statusCode ?? 0
+    if (status >= 300) throw await apiError(new Response(text, { status, statusText: res.statusMessage ?? '' }))
+    return JSON.parse(text) as T
   }
 }
 
