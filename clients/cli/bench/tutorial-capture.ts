@@ -3,7 +3,7 @@
  * prints each command with its real output, for the portal page. Needs Postgres, NATS and Temporal.
  *   node --import tsx clients/cli/bench/tutorial-capture.ts
  */
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,17 +24,23 @@ await configureProject(platform.url, platform.adminToken, { project: 'DEMO', pro
 await writeSource(join(dir, 'admissions.csv'), { records: 1000, seed: 5 })
 const env = { ...process.env, LIGATURE_CONFIG: join(dir, 'config.json'), LIGATURE_URL: '', LIGATURE_TOKEN: '', FORCE_COLOR: '0' }
 
-function run(args: string[], input = '') {
-  const shown = args.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')
-  console.log(`$ ligature ${shown}`)
-  const res = spawnSync(process.execPath, [join(cliDir, 'build/ligature.js'), ...args], { cwd: dir, env, input, encoding: 'utf8' })
-  process.stdout.write((res.stdout + res.stderr).replaceAll(platform.url, 'http://localhost:8080').replaceAll(dir, '.'))
-  console.log(`[exit ${res.status}]\n`)
+/** Async: the platform runs in this process, so a blocking spawnSync would stop it from answering. */
+async function run(args: string[], input = '') {
+  const tidy = (text: string) => text.replaceAll(platform.url, 'http://localhost:8080').replaceAll(dir, '.')
+  console.log(tidy(`$ ligature ${args.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')}`))
+  const child = spawn(join(cliDir, 'bin/ligature.js'), args, { cwd: dir, env })
+  let text = ''
+  child.stdout.on('data', (c: Buffer) => { text += c })
+  child.stderr.on('data', (c: Buffer) => { text += c })
+  child.stdin.end(input)
+  const code = await new Promise<number | null>((r) => child.on('close', r))
+  process.stdout.write(tidy(text))
+  console.log(`[exit ${code}]\n`)
 }
 
-run(['login', '--url', platform.url, '--token-stdin'], platform.adminToken + '\n')
-run(['definition', 'pull', 'DEMO', 'HOSPADM'])
-run(['envelope', 'map', '--definition', 'DEMO-HOSPADM.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--yes'])
+await run(['login', '--url', platform.url, '--token-stdin'], platform.adminToken + '\n')
+await run(['definition', 'pull', 'DEMO', 'HOSPADM'])
+await run(['envelope', 'map', '--definition', 'DEMO-HOSPADM.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--yes'])
 await writeFile(join(dir, 'map.yaml'), `version: 1
 columns:
   rec_id: Person ID
@@ -44,11 +50,11 @@ columns:
   sex: Gender
   state: State
 `)
-run(['envelope', 'build', '--definition', 'DEMO-HOSPADM.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'health-2026-11.zip'])
-run(['envelope', 'build', '--definition', 'DEMO-HOSPADM.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'health-2026-11.zip', '--skip-invalid'])
-run(['envelope', 'send', 'health-2026-11.zip', '--follow'])
-run(['envelope', 'send', 'health-2026-11.zip'])
-run(['extract', 'E2026110001', '--project', 'DEMO', '--event-type', 'HOSPADM', '--out', 'keys'])
+await run(['envelope', 'build', '--definition', 'DEMO-HOSPADM.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'health-2026-11.zip'])
+await run(['envelope', 'build', '--definition', 'DEMO-HOSPADM.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'health-2026-11.zip', '--skip-invalid'])
+await run(['envelope', 'send', 'health-2026-11.zip', '--follow'])
+await run(['envelope', 'send', 'health-2026-11.zip'])
+await run(['extract', 'E2026110001', '--project', 'DEMO', '--event-type', 'HOSPADM', '--out', 'keys'])
 console.log(`(head of admissions.csv)\n${spawnSync('head', ['-3', join(dir, 'admissions.csv')], { encoding: 'utf8' }).stdout}`)
 await worker.stop()
 await platform.close()
