@@ -28,7 +28,7 @@ function clkhashReference(word: string, keySha1: string, keyMd5: string, k: numb
     }
   }
   const bytes = Buffer.alloc(l / 8)
-  bits.forEach((on, p) => { if (on) bytes[Math.floor(p / 8)] |= 1 << (7 - (p % 8)) })
+  bits.forEach((on, p) => { if (on) bytes.writeUInt8(bytes.readUInt8(Math.floor(p / 8)) | (1 << (7 - (p % 8))), Math.floor(p / 8)) })
   return { positions, base64: bytes.toString('base64') }
 }
 
