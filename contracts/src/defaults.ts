@@ -13,7 +13,7 @@
 
 export const DEFAULT_MATCH_PROVIDER = 'Standard'
 export const PRIVACY_MATCH_PROVIDER = 'Privacy'
-export const DEFAULT_GROUP_STRATEGY = 'WeightedBestLinkOnDisk'
+export const DEFAULT_GROUP_STRATEGY = 'MergeOnDisk'
 /** LogType 1 Summary. */
 export const DEFAULT_LOG_TYPE = 1
 export const DEFAULT_STRATEGY_THRESHOLD = 14
