@@ -13,7 +13,7 @@
 
 export const DEFAULT_MATCH_PROVIDER = 'Standard'
 export const PRIVACY_MATCH_PROVIDER = 'Privacy'
-export const DEFAULT_GROUP_STRATEGY = 'WeightedBestLinkOnDisk'
+export const DEFAULT_GROUP_STRATEGY = 'MergeOnDisk'
 /** LogType 1 Summary. */
 export const DEFAULT_LOG_TYPE = 1
 export const DEFAULT_STRATEGY_THRESHOLD = 14
@@ -114,5 +114,6 @@ export const DEFAULT_STATE_MAP: Readonly<Record<string, readonly string[]>> = {
 /** Bloom encoding of the Privacy provider (engine: workflows/engine/src/bloom). Keys never leave providers. */
 export const DEFAULT_BLOOM_ENCODING = {
   qgramLength: 2, padded: true, filterBits: 1024, hashFunctions: 20,
-  hashing: 'HMAC-SHA256 double hashing, position_i = (h1 + i*h2) mod filterBits', similarity: 'Dice', threshold: 0.8,
+  hashing: 'clkhash double hashing: h1 = HMAC-SHA1(key1, q-gram) mod filterBits, h2 = HMAC-MD5(key2, q-gram) mod filterBits (whole digests as unsigned big-endian integers), position_i = (h1 + i*h2) mod filterBits; q-grams of the trimmed lower-cased value padded with one space each side; base64 of the bits, bit 0 the most significant bit of byte 0',
+  similarity: 'Dice', threshold: 0.8,
 } as const

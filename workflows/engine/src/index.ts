@@ -44,7 +44,7 @@ export { memoise } from './preprocess/memo.js'
 export { blankToNull, lettersOnly, normaliseText } from './preprocess/normalise.js'
 export { nysiis } from './preprocess/nysiis.js'
 export { soundex } from './preprocess/soundex.js'
-export { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, type Standardiser, type ValueMap } from './preprocess/value-maps.js'
+export { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, strictStandardiser, type Standardiser, type StrictStandardiser, type ValueMap } from './preprocess/value-maps.js'
 // Seeded synthetic people for tests and benchmarks.
 export { dateError, nicknameOrTypo, typo } from './synthetic/corrupt.js'
 export { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from './synthetic/generate.js'

@@ -11,6 +11,7 @@ import type { EnvelopesClient, LogLevel } from '../clients/envelopes-client.js'
 import type { EventType, ImportFormat } from '@ligature/contracts'
 import { planEnvelope, type EnvelopePlan, type FilePlan } from '../pipeline/envelope-plan.js'
 import { loadFile } from '../pipeline/load-file.js'
+import type { FileLoadSummary } from '../pipeline/load-summary.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 
 export interface PipelineDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
@@ -47,13 +48,16 @@ export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: P
     async notifyWithAttachment(name: string, level: LogLevel, message: string, attachment: { filename: string; path: string } | null) {
       await envelopes.notify(name, level, message, attachment ?? undefined)
     },
-    /** The linkage report (per-strategy blocking, top blocking values, score histogram, groups) as a JSON attachment. */
-    async saveLinkageReport(input: { envelopeName: string; report: LinkageReport }) {
+    /**
+     * The linkage report as a JSON attachment: each file's load (rows read, rejected, added, fields blanked), then
+     * per-strategy blocking, top blocking values, score histogram and groups.
+     */
+    async saveLinkageReport(input: { envelopeName: string; report: LinkageReport; loading: FileLoadSummary[] }) {
       const dir = resolve(dataDir, 'reports')
       await mkdir(dir, { recursive: true })
       const filename = `${input.envelopeName}-linkage-report.json`
       const path = join(dir, filename)
-      await writeFile(path, JSON.stringify(input.report, null, 2))
+      await writeFile(path, JSON.stringify({ loading: input.loading, ...input.report }, null, 2))
       return { filename, path }
     },
     async loadDataFile(input: { envelopeName: string; folder: string; projectId: number; linkageId: number; file: FilePlan }) {

@@ -6,6 +6,7 @@ import type { EnvelopePlan, FilePlan } from '../pipeline/envelope-plan.js'
 import { matchingFiles } from '../pipeline/source-files.js'
 import { exportPostgresSource } from '../pipeline/postgres-source.js'
 import type { LinkageSource } from '@ligature/contracts'
+import { DEFAULT_GROUP_STRATEGY } from '@ligature/contracts/defaults'
 
 export interface SourcesDeps { config: ConfigClient; dataSource: (eventTypeCode: string, dataSourceCode: string) => Promise<ResolvedDataSource | null>; dataDir: string }
 
@@ -51,7 +52,7 @@ export function sourcesActivities({ config, dataSource, dataDir }: SourcesDeps) 
       const provider = providerId ? await config.dataProvider(providerId) : null
       return {
         projectId: project.id, projectCode: project.code, projectName: project.name,
-        groupStrategy: project.groupConfig?.groupStrategy ?? 'WeightedBestLinkOnDisk',
+        groupStrategy: project.groupConfig?.groupStrategy ?? DEFAULT_GROUP_STRATEGY,
         dataProviderId: provider?.id ?? 0, dataProviderName: provider?.organisation ?? '', files,
       }
     },

@@ -1,4 +1,5 @@
 import type { DataProvider, EventType, ImportFormat, Project } from '@ligature/contracts'
+import { DEFAULT_GROUP_STRATEGY } from '@ligature/contracts/defaults'
 import type { Manifest } from '../loading/envelope/manifest.js'
 
 /** What loading one data file needs, resolved from the manifest and the configuration. */
@@ -68,7 +69,7 @@ export function planEnvelope(inputs: PlanInputs): { ok: true; plan: EnvelopePlan
     ok: true,
     plan: {
       projectId: project.id, projectCode: project.code, projectName: project.name,
-      groupStrategy: project.groupConfig?.groupStrategy ?? 'WeightedBestLinkOnDisk',
+      groupStrategy: project.groupConfig?.groupStrategy ?? DEFAULT_GROUP_STRATEGY,
       dataProviderId: provider.id, dataProviderName: provider.organisation, files,
     },
   }

@@ -4,20 +4,34 @@ import type pg from 'pg'
 import type { ColumnTypeValue } from '@ligature/contracts'
 import { parseDataFile } from '../loading/parse/parse-data-file.js'
 import { dateFormatOf, fileLayoutFrom, type ImportFormatSpec } from '../loading/parse/import-format.js'
-import { isInvalidRow } from '../loading/parse/rows.js'
+import { isInvalidRow, type InvalidRow } from '../loading/parse/rows.js'
 import { rowPreprocessor } from '../loading/preprocess/preprocess-row.js'
 import { InvalidRowsReport } from '../loading/report/invalid-rows-report.js'
 import type { PreprocessedRecord } from '../loading/preprocess/preprocess-row.js'
+import type { LinkageFieldName } from '../loading/linkage-fields.js'
 import { copyRecords } from '../records/copy-records.js'
 import type { FilePlan } from './envelope-plan.js'
 
 export interface LoadFileInput { folder: string; reportDir: string; reportName: string; schema: string; linkageId: number; file: FilePlan }
-export interface LoadFileResult { read: number; invalid: number; added: number; report: { filename: string; path: string } | null }
+export interface LoadFileResult {
+  read: number
+  invalid: number
+  added: number
+  /** Per linkage field, how many records had that field blanked because its value failed its check. */
+  blanked: Partial<Record<LinkageFieldName, number>>
+  /** The first rejected rows (row number and reason; reasons never quote a value), for the notification. */
+  firstInvalid: InvalidRow[]
+  report: { filename: string; path: string } | null
+}
+
+/** How many rejected rows a notification names; the attached report lists all of them. */
+export const INVALID_ROWS_NAMED = 10
 
 /**
- * Parses one data file by its import format, preprocesses every row, COPYs the valid ones into the project's
- * record store and writes the invalid ones (row number, reason) to a CSV report. Nothing is dropped silently:
- * read = added + invalid.
+ * Parses one data file by its import format, preprocesses every row, COPYs the records into the project's record
+ * store and writes the rejected rows (row number, reason) to a CSV report. Only a malformed row (wrong column
+ * count) or a missing Source Unique ID is rejected; a field that fails its check is blanked and counted, and the
+ * record is loaded. Nothing is dropped silently: read = added + invalid.
  */
 export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onProgress: (rows: number) => void = () => {}): Promise<LoadFileResult> {
   const format: ImportFormatSpec = { columnType: input.file.importFormat.columnType as ColumnTypeValue, columns: input.file.importFormat.columns }
@@ -27,13 +41,20 @@ export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onPr
   const reportPath = join(input.reportDir, input.reportName)
   const report = InvalidRowsReport.create(reportPath)
   let read = 0
+  const blanked: Partial<Record<LinkageFieldName, number>> = {}
+  const firstInvalid: InvalidRow[] = []
+  const reject = async (row: InvalidRow) => {
+    if (firstInvalid.length < INVALID_ROWS_NAMED) firstInvalid.push({ rowNumber: row.rowNumber, reason: row.reason })
+    await report.add(row)
+  }
   const valid = async function* (): AsyncGenerator<{ rowNumber: number; record: PreprocessedRecord }> {
     for await (const row of parseDataFile({ path: join(input.file.folder ?? input.folder, input.file.fileName), format, layout })) {
       read++
       if (read % 10_000 === 0) onProgress(read)
-      if (isInvalidRow(row)) { await report.add(row); continue }
+      if (isInvalidRow(row)) { await reject(row); continue }
       const record = preprocess(row)
-      if (isInvalidRow(record)) { await report.add(record); continue }
+      if (isInvalidRow(record)) { await reject(record); continue }
+      for (const field of record.blanked) blanked[field] = (blanked[field] ?? 0) + 1
       yield { rowNumber: row.rowNumber, record }
     }
   }
@@ -44,5 +65,5 @@ export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onPr
     await report.close()
   }
   const invalid = read - added
-  return { read, invalid, added, report: invalid > 0 ? { filename: input.reportName, path: reportPath } : null }
+  return { read, invalid, added, blanked, firstInvalid, report: invalid > 0 ? { filename: input.reportName, path: reportPath } : null }
 }

@@ -2,6 +2,7 @@ import { proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/wo
 import { LinkageStatus } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
+import { blankedFieldsMessage, fileLoadSummary, loadStats, rejectedRowsMessage, type FileLoadSummary } from '../pipeline/load-summary.js'
 import { linkTaskQueue } from '../task-queues.js'
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
@@ -30,18 +31,19 @@ export interface LinkageRun { envelopeName?: string; folder: string; plan: Envel
 export async function runLinkage({ envelopeName, folder, plan, linkageId }: LinkageRun): Promise<void> {
   const jobBase = { ...(envelopeName ? { envelopeName } : {}), linkageId, projectId: plan.projectId, projectCode: plan.projectCode, projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName }
   await acts.setLinkageStatus(linkageId, LinkageStatus.Processing)
+  const loading: FileLoadSummary[] = []
   for (const file of plan.files) {
     setCurrentDetails(`Loading ${file.fileName} (${file.eventTypeCode})`)
     const jobId = await acts.startJob({ ...jobBase, name: 'Load Linkage Request', eventTypeId: file.eventTypeId })
     try {
       const loaded = await acts.loadDataFile({ envelopeName: envelopeName ?? `linkage-${linkageId}`, folder, projectId: plan.projectId, linkageId, file })
-      await acts.finishJob(jobId, 'Complete', [
-        { name: 'Records read', value: String(loaded.read) }, { name: 'Records invalid', value: String(loaded.invalid) },
-        { name: 'Records added', value: String(loaded.added) },
-      ])
+      await acts.finishJob(jobId, 'Complete', loadStats(loaded))
+      loading.push(fileLoadSummary(file.fileName, file.eventTypeCode, loaded))
       if (loaded.report && envelopeName) {
-        await acts.notifyWithAttachment(envelopeName, 'Warning', `${loaded.invalid} of ${loaded.read} rows of ${file.fileName} are invalid and were not loaded; the attachment lists each row and why.`, loaded.report)
+        await acts.notifyWithAttachment(envelopeName, 'Warning', rejectedRowsMessage(file.fileName, loaded), loaded.report)
       }
+      const blanked = blankedFieldsMessage(file.fileName, loaded)
+      if (blanked && envelopeName) await acts.notifyWithAttachment(envelopeName, 'Warning', blanked, null)
     } catch (err) {
       await acts.finishJob(jobId, 'Failed', [])
       throw err
@@ -54,7 +56,7 @@ export async function runLinkage({ envelopeName, folder, plan, linkageId }: Link
     const linked = await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
     await acts.finishJob(jobId, 'Complete', linked.stats)
     if (envelopeName) {
-      const attachment = await acts.saveLinkageReport({ envelopeName, report: linked.report })
+      const attachment = await acts.saveLinkageReport({ envelopeName, report: linked.report, loading })
       await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}. The attached report lists each strategy's top blocking values and the score histogram.`, attachment)
     }
   } catch (err) {

@@ -21,7 +21,7 @@ t.test('create answers 201 with the project, its record schema and a members eve
   t.same(await memberEvents('CORE'), [{ projectCode: 'CORE', isActive: true, eventTypeIds: [1] }])
   const minimal = await call('POST', '/projects', { code: 'MIN', name: 'Minimal', description: 'Only required fields', eventTypeMembers: [] })
   t.equal(minimal.status, 201)
-  t.match(minimal.json, { isActive: true, groupConfig: { groupStrategy: 'WeightedBestLinkOnDisk' }, projectLinks: [], notificationEmail: null })
+  t.match(minimal.json, { isActive: true, groupConfig: { groupStrategy: 'MergeOnDisk' }, projectLinks: [], notificationEmail: null }, 'a new project merges by default')
 })
 
 t.test('a new project has the default strategies and linkage fields', async (t) => {

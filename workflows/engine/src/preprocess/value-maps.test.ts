@@ -1,5 +1,5 @@
 import t from 'tap'
-import { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser } from './value-maps.js'
+import { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, strictStandardiser } from './value-maps.js'
 
 t.test('default sex map', async (t) => {
   const sex = standardiser(DEFAULT_SEX_MAP)
@@ -24,4 +24,14 @@ t.test('configurable maps', async (t) => {
   t.equal(sex('3'), 'X')
   t.equal(sex('not stated'), 'U')
   t.throws(() => standardiser({ M: ['1'], F: ['1'] }), /accepts "1" for both M and F/)
+})
+
+t.test('strict maps answer null for a code they do not list', async (t) => {
+  const sex = strictStandardiser(DEFAULT_SEX_MAP)
+  t.equal(sex(' m. '), 'M')
+  t.equal(sex('female'), 'F')
+  t.equal(sex('U'), null)
+  t.equal(sex('9'), null)
+  t.equal(sex('9'), null, 'a remembered null is still null')
+  t.equal(strictStandardiser({ M: ['1'], F: ['2'], U: ['9'] })('9'), 'U', 'a code the map lists is kept')
 })

@@ -5,7 +5,7 @@ import { memoise } from '@ligature/engine'
 import { blankToNull, lettersOnly, normaliseText } from '@ligature/engine'
 import { nysiis } from '@ligature/engine'
 import { soundex } from '@ligature/engine'
-import { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, type Standardiser, type ValueMap } from '@ligature/engine'
+import { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, strictStandardiser, type Standardiser, type StrictStandardiser, type ValueMap } from '@ligature/engine'
 
 /** The stored shape of a record: default linkage fields (normalised), derived fields and auxiliary values. */
 export type PreprocessedRecord = { rowNumber: number } & Record<LinkageFieldName, string | null> & {
@@ -20,6 +20,8 @@ export type PreprocessedRecord = { rowNumber: number } & Record<LinkageFieldName
   givenNameInitial: string | null
   /** Auxiliary columns and any non-default linkage fields, trimmed, blanks left out. */
   aux: Record<string, string>
+  /** Linkage fields that held a value which failed its check and were stored blank (usually none). */
+  blanked: readonly LinkageFieldName[]
 }
 
 export interface PreprocessOptions {
@@ -27,8 +29,6 @@ export interface PreprocessOptions {
   dateFormat?: string | null
   sexMap?: ValueMap
   stateMap?: ValueMap
-  /** `reject` (default): a date that does not parse makes the row invalid; `blank`: store no date. */
-  invalidDate?: 'reject' | 'blank'
   /** NYSIIS key length; default unlimited, 6 for the original truncated code. */
   nysiisMaxLength?: number
 }
@@ -36,6 +36,8 @@ export interface PreprocessOptions {
 export type RowPreprocessor = (row: ParsedRow) => PreprocessedRecord | InvalidRow
 
 const KNOWN: ReadonlySet<string> = new Set(LINKAGE_FIELDS)
+/** Shared by every record with nothing blanked. */
+const NONE_BLANKED: readonly LinkageFieldName[] = Object.freeze([])
 
 interface NameCodes {
   text: string | null
@@ -48,14 +50,17 @@ const NO_NAME: NameCodes = { text: null, soundex: null, nysiis: null, initial: n
 /**
  * Compiles the options once (value maps, date format) and returns the per-row function: trims every
  * value, normalises names (see normalise.ts), standardises sex and state, splits the date of birth and adds
- * the phonetic codes and initial. A row becomes invalid when a value is longer than its column or the date
- * cannot be read (unless `invalidDate` is `blank`). Name work is memoised: names repeat across records.
+ * the phonetic codes and initial. Name work is memoised: names repeat across records.
+ *
+ * No record is dropped for one bad field: a date of birth that is not a calendar date in the column's format, a
+ * sex code the sex map does not list, or a value longer than its column is stored blank (with what derives
+ * from it) and named in `blanked`, so the record still links on its other fields. Only a blank or over-long
+ * Source Unique ID makes the row invalid: without it the record cannot be identified.
  */
 export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocessor {
   const parseDate: DateParser = dateParser(options.dateFormat ?? undefined)
-  const sex: Standardiser = standardiser(options.sexMap ?? DEFAULT_SEX_MAP)
+  const sex: StrictStandardiser = strictStandardiser(options.sexMap ?? DEFAULT_SEX_MAP)
   const state: Standardiser = standardiser(options.stateMap ?? DEFAULT_STATE_MAP)
-  const rejectDates = (options.invalidDate ?? 'reject') === 'reject'
   const nysiisMax = options.nysiisMaxLength ?? Infinity
   const name = memoise(normaliseText)
   // Surname and given name: one lookup yields the normalised text and all its codes.
@@ -75,6 +80,11 @@ export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocesso
     const f = row.fields
     const sourceUniqueId = blankToNull(f.sourceUniqueId)
     if (sourceUniqueId === null) return { rowNumber: row.rowNumber, reason: 'sourceUniqueId is empty' }
+    if (sourceUniqueId.length > LINKAGE_FIELD_MAX_LENGTH.sourceUniqueId) {
+      return { rowNumber: row.rowNumber, reason: `sourceUniqueId is longer than ${LINKAGE_FIELD_MAX_LENGTH.sourceUniqueId} characters` }
+    }
+    const blanked: LinkageFieldName[] = []
+    const sexRaw = blankToNull(f.sex)
     const surnameRaw = blankToNull(f.surname)
     const givenRaw = blankToNull(f.givenName)
     const surname = surnameRaw === null ? NO_NAME : personName(surnameRaw)
@@ -87,7 +97,7 @@ export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocesso
       givenName: given.text,
       middleName: text(f.middleName, name),
       dateOfBirth: blankToNull(f.dateOfBirth),
-      sex: text(f.sex, sex),
+      sex: sexRaw === null ? null : sex(sexRaw),
       addressLine: text(f.addressLine, normaliseText),
       suburb: text(f.suburb, name),
       state: text(f.state, state),
@@ -96,12 +106,14 @@ export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocesso
       surnameSoundex: surname.soundex, givenNameSoundex: given.soundex,
       surnameNysiis: surname.nysiis, givenNameNysiis: given.nysiis, givenNameInitial: given.initial,
       aux: {},
+      blanked: NONE_BLANKED,
     }
+    if (sexRaw !== null && out.sex === null) blanked.push('sex')
     if (out.dateOfBirth !== null) {
       const parts = parseDate(out.dateOfBirth)
       if ('error' in parts) {
-        if (rejectDates) return { rowNumber: row.rowNumber, reason: `dateOfBirth ${parts.error}` }
         out.dateOfBirth = null
+        blanked.push('dateOfBirth')
       } else {
         out.dateOfBirth = isoDate(parts)
         out.doby = parts.year
@@ -110,9 +122,11 @@ export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocesso
       }
     }
     for (const field of LINKAGE_FIELDS) {
+      if (field === 'sourceUniqueId') continue // checked above
       const value = out[field]
       if (value !== null && value.length > LINKAGE_FIELD_MAX_LENGTH[field]) {
-        return { rowNumber: row.rowNumber, reason: `${field} is longer than ${LINKAGE_FIELD_MAX_LENGTH[field]} characters` }
+        blankOverLong(out, field)
+        blanked.push(field)
       }
     }
     for (const key in f) {
@@ -124,8 +138,16 @@ export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocesso
       const value = blankToNull(row.aux[key])
       if (value !== null) out.aux[key] = value
     }
+    if (blanked.length > 0) out.blanked = blanked
     return out
   }
+}
+
+/** Blanks an over-long field together with the codes derived from it, which would otherwise still match. */
+function blankOverLong(out: PreprocessedRecord, field: Exclude<LinkageFieldName, 'sourceUniqueId'>): void {
+  out[field] = null
+  if (field === 'surname') { out.surnameSoundex = null; out.surnameNysiis = null }
+  if (field === 'givenName') { out.givenNameSoundex = null; out.givenNameNysiis = null; out.givenNameInitial = null }
 }
 
 /** One-off convenience; compile with `rowPreprocessor` when processing many rows. */
