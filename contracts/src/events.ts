@@ -45,6 +45,10 @@ export const Events = {
     workflowId: Type.Integer(), projectCode: Type.String(), name: Type.String(), extractionProjectId: Type.Union([Type.String(), Type.Null()]),
     linkageIds: Type.Array(Type.Integer()),
   }, { additionalProperties: false })),
+  /** A rollback (POST /projects/{id}/rollback): the project's last change is undone by workflow `workflowId`. */
+  rollbackRequested: event('ligature.envelopes.rollback.requested', Type.Object({
+    workflowId: Type.Integer(), projectCode: Type.String(), reason: Type.String(), requestedBy: Type.String(),
+  }, { additionalProperties: false })),
   /**
    * An extraction requested through `POST /extractions` (extractions of extraction envelopes and bulk loads run
    * inside their own workflow instead). The worker reads the rest through the results service's internal API.

@@ -21,6 +21,9 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<{ stop: () 
     startWorkflowConsumer(deps, 'extractionRequested', (d) => ({
       workflow: 'extractionWorkflow', businessId: `extraction:${d.extractionId}`, args: [{ extractionId: d.extractionId }], summary: `Extraction ${d.extractionId} (${d.projectCode})`,
     })),
+    startWorkflowConsumer(deps, 'rollbackRequested', (d) => ({
+      workflow: 'rollbackWorkflow', businessId: `rollback:${d.projectCode}:${d.workflowId}`, args: [d], summary: `Rollback ${d.projectCode} (${d.workflowId})`,
+    })),
     startWorkflowConsumer(deps, 'eventTypeDeleted', (d) => ({
       workflow: 'deleteEventTypeWorkflow', businessId: `delete-eventtype:${d.id}`, args: [{ id: d.id, code: d.code }], summary: `Event type ${d.code} (${d.id}): deletion`,
     })),

@@ -46,6 +46,11 @@ export const WorkflowSchema = Type.Object(
   },
   { $id: 'Workflow', additionalProperties: false },
 )
+/** `POST /projects/{id}/rollback` (beyond the spec's list): why the project's last change is undone. */
+export const RollbackInputSchema = Type.Object(
+  { reason: Str(1, 1000, { description: 'Why the last change is undone; kept with the rollback and shown in the notifications.' }) },
+  { $id: 'RollbackInput', additionalProperties: false },
+)
 export type LinkageSource = Static<typeof LinkageSourceSchema>
 export type Linkage = Static<typeof LinkageSchema>
 export type LinkageInput = Static<typeof LinkageInputSchema>

@@ -9,7 +9,7 @@ import type { ResultsClient } from '../clients/results-client.js'
 import { ServiceCallError } from '../clients/service-client.js'
 import { delimiterChar } from '../extraction/csv.js'
 import { extractLinkageMap } from '../extraction/extract-map.js'
-import { planExtraction, planExtractionEnvelope, type ExtractionEnvelopePlan, type ExtractionPlan } from '../extraction/extraction-plan.js'
+import { planExtraction, planIdListEnvelope, type IdListEnvelopePlan, type ExtractionPlan } from '../extraction/extraction-plan.js'
 import { createKeyMask } from '../extraction/key-mask.js'
 import { uploadResult } from '../extraction/upload-result.js'
 import type { Manifest } from '../loading/envelope/manifest.js'
@@ -84,14 +84,15 @@ export function extractionActivities({ results, config, envelopes, pool, results
       return envelopes.notifyProject(plan.projectCode, level, message)
     },
 
-    async planExtractionEnvelope(manifest: Pick<Manifest, 'linkageProject' | 'sender' | 'dataFiles' | 'extractionProject'>): Promise<ExtractionEnvelopePlan> {
+    /** Extraction and deletion envelopes: data files of Source Unique IDs. */
+    async planIdListEnvelope(manifest: Pick<Manifest, 'linkageProject' | 'sender' | 'dataFiles' | 'extractionProject'>, needsExtractionProject: boolean): Promise<IdListEnvelopePlan> {
       const [project, provider] = await Promise.all([config.projectByCode(manifest.linkageProject), config.dataProviderByCode(manifest.sender)])
       const eventTypes = new Map<string, EventType | null>()
       for (const code of new Set(manifest.dataFiles.map((f) => f.eventTypeCode))) {
         const member = project?.eventTypeMembers.find((m) => m.code === code)
         eventTypes.set(code, member ? await config.eventType(member.eventTypeId) : null)
       }
-      const planned = planExtractionEnvelope(manifest, project, provider, eventTypes)
+      const planned = planIdListEnvelope(manifest, project, provider, eventTypes, needsExtractionProject)
       if (!planned.ok) throw ApplicationFailure.nonRetryable(`The envelope does not match the configuration: ${planned.problems.join(' ')}`, 'EnvelopeRejected')
       return planned.plan
     },

@@ -10,6 +10,7 @@ import { deletionActivities } from './deletion.activities.js'
 import { pipelineActivities } from './pipeline.activities.js'
 import { linkActivities } from './link.activities.js'
 import { extractionActivities } from './extraction.activities.js'
+import { mapChangeActivities } from './map-change.activities.js'
 import { resultsClient } from '../clients/results-client.js'
 
 export interface ActivityDeps {
@@ -42,6 +43,7 @@ export function createActivities(deps: ActivityDeps) {
       envelopes, pool, dataDir: deps.dataDir,
     }),
     ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
+    ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
     ...extractionActivities({
       results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), config, envelopes, pool,
       resultsUrl: deps.resultsUrl, internalSecret: deps.internalSecret, dataDir: deps.dataDir,

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import type { LinkageReport } from '@ligature/engine'
 import { ApplicationFailure, heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
+import { withClient } from '../records/with-client.js'
 import type { Manifest } from '../loading/envelope/manifest.js'
 import { EnvelopeRejected } from '../loading/envelope/rejection.js'
 import type { ConfigClient } from '../clients/config-client.js'
@@ -16,10 +17,6 @@ import { ensureRecordStore } from '../records/record-schema.js'
 
 export interface PipelineDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
 
-const withClient = async <T>(pool: pg.Pool, fn: (c: pg.PoolClient) => Promise<T>) => {
-  const client = await pool.connect()
-  try { return await fn(client) } finally { client.release() }
-}
 
 /** Activities of the linkage pipeline: plan from configuration, load each file, link, report. */
 export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: PipelineDeps) {

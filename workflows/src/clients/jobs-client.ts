@@ -17,5 +17,6 @@ export const jobsClient = (call: ServiceClient) => ({
   setLinkageStatus: (id: number, status: number) => call('PUT', `/internal/linkages/${id}/state`, { status }),
   setWorkflowStatus: (id: number, status: number) => call('PUT', `/internal/workflows/${id}/state`, { status }),
   getLinkage: (id: number) => call<Linkage>('GET', `/linkages/${id}`),
+  linkageEnvelope: async (id: number) => (await call<{ envelopeName: string | null }>('GET', `/internal/linkages/${id}/envelope`)).envelopeName,
 })
 export type JobsClient = ReturnType<typeof jobsClient>

@@ -35,23 +35,31 @@ export function planExtraction(job: ExtractionJob, ep: { useEnduringLinkageKeys:
   }
 }
 
-export interface ExtractionEnvelopePlan {
+/** An envelope whose data files list Source Unique IDs (extraction and deletion envelopes). */
+export interface IdListEnvelopePlan {
+  projectId: number
   projectCode: string
+  projectName: string
+  dataProviderId: number
+  dataProviderName: string
+  /** Extraction envelopes only. */
   extractionProjectId: string
-  files: { fileName: string; eventTypeCode: string }[]
+  files: { fileName: string; eventTypeCode: string; eventTypeId: number }[]
 }
+export type ExtractionEnvelopePlan = IdListEnvelopePlan
 
 /**
- * Checks an extraction envelope against the configuration: the project exists, the sender is a data provider,
- * each file's event type belongs to the sender and is a member of the project. The extraction project itself
- * is checked when each extraction is created (the results service refuses one of another project).
+ * Checks an id-list envelope against the configuration: the project exists, the sender is a data provider,
+ * each file's event type belongs to the sender and is a member of the project, and an extraction envelope names
+ * its extraction project (checked itself when each extraction is created: the results service refuses one of
+ * another project).
  */
-export function planExtractionEnvelope(manifest: Pick<Manifest, 'linkageProject' | 'sender' | 'dataFiles' | 'extractionProject'>,
-  project: Project | null, provider: DataProvider | null, eventTypes: Map<string, EventType | null>): { ok: true; plan: ExtractionEnvelopePlan } | { ok: false; problems: string[] } {
+export function planIdListEnvelope(manifest: Pick<Manifest, 'linkageProject' | 'sender' | 'dataFiles' | 'extractionProject'>,
+  project: Project | null, provider: DataProvider | null, eventTypes: Map<string, EventType | null>, needsExtractionProject: boolean): { ok: true; plan: IdListEnvelopePlan } | { ok: false; problems: string[] } {
   const problems: string[] = []
   if (!project) problems.push(`Linkage project "${manifest.linkageProject}" does not exist.`)
   if (!provider) problems.push(`Sender "${manifest.sender}" is not a data provider.`)
-  if (!manifest.extractionProject) problems.push('The manifest names no ExtractionProject.')
+  if (needsExtractionProject && !manifest.extractionProject) problems.push('The manifest names no ExtractionProject.')
   for (const file of manifest.dataFiles) {
     const et = eventTypes.get(file.eventTypeCode) ?? null
     const where = `Data file "${file.fileName}"`
@@ -59,9 +67,13 @@ export function planExtractionEnvelope(manifest: Pick<Manifest, 'linkageProject'
     if (provider && et.dataProviderId !== provider.id) problems.push(`${where}: event type "${et.code}" does not belong to data provider "${provider.code}".`)
     if (project && !project.eventTypeMembers.some((m) => m.eventTypeId === et.id)) problems.push(`${where}: event type "${et.code}" is not a member of project "${project.code}".`)
   }
-  if (problems.length > 0 || !project || !manifest.extractionProject) return { ok: false, problems }
+  if (problems.length > 0 || !project || !provider) return { ok: false, problems }
   return {
     ok: true,
-    plan: { projectCode: project.code, extractionProjectId: manifest.extractionProject, files: manifest.dataFiles.map((f) => ({ fileName: f.fileName, eventTypeCode: f.eventTypeCode })) },
+    plan: {
+      projectId: project.id, projectCode: project.code, projectName: project.name, dataProviderId: provider.id, dataProviderName: provider.organisation,
+      extractionProjectId: manifest.extractionProject ?? '',
+      files: manifest.dataFiles.map((f) => ({ fileName: f.fileName, eventTypeCode: f.eventTypeCode, eventTypeId: eventTypes.get(f.eventTypeCode)!.id })),
+    },
   }
 }

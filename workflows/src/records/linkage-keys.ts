@@ -31,8 +31,15 @@ export const closeRevision = (client: pg.ClientBase, schema: string, revision: n
 
 export async function writeKeys(client: pg.ClientBase, schema: string, linkageId: number, ids: Float64Array,
   previousKeys: Float64Array, keyOf: Float64Array, nextKeyNumber: number): Promise<void> {
-  const s = quoteIdent(schema)
   const revision = await openRevision(client, schema, linkageId, 'linkage')
+  await writeKeyChanges(client, schema, revision, linkageId, ids, previousKeys, keyOf, nextKeyNumber)
+  await closeRevision(client, schema, revision)
+}
+
+/** The changed keys of `ids` under `revision` (`linkageId` 0 for changes that are not a linkage's). */
+export async function writeKeyChanges(client: pg.ClientBase, schema: string, revision: number, linkageId: number, ids: Float64Array,
+  previousKeys: Float64Array, keyOf: Float64Array, nextKeyNumber: number): Promise<void> {
+  const s = quoteIdent(schema)
   await client.query('create temporary table linkage_keys (record_id bigint not null, key_number bigint not null, fresh boolean not null) on commit drop')
   await copyIn(client, 'copy linkage_keys (record_id, key_number, fresh) from stdin', batched(changedKeys(ids, previousKeys, keyOf)))
   // A record without a previous key has no current row (key numbers start at 1): plain inserts for those
@@ -44,5 +51,5 @@ export async function writeKeys(client: pg.ClientBase, schema: string, linkageId
     where t.fresh or not exists (select 1 from ${s}.record_keys k where k.record_id = t.record_id and k.to_revision is null)
     on conflict (record_id) where to_revision is null do nothing`, [linkageId, revision])
   await client.query(`update ${s}.key_sequence set next_key = greatest(next_key, $1)`, [nextKeyNumber])
-  await closeRevision(client, schema, revision)
+  await client.query('drop table linkage_keys')
 }

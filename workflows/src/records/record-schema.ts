@@ -36,6 +36,12 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
   // lock, so revision order is commit order. Revision 0 (rows from before history) counts as the beginning.
   await client.query(`create table if not exists ${s}.revisions (
     revision serial primary key, linkage_id integer unique, kind text not null, committed_at timestamptz)`)
+  // Deletions and rollbacks: what asked for them (unique, so a retried job finds its own), who and why, what a
+  // rollback undid, and the outcome a retry answers with. Records remember the revision that end-dated them.
+  await client.query(`alter table ${s}.revisions add column if not exists source text unique, add column if not exists actor text,
+    add column if not exists reason text, add column if not exists undoes integer, add column if not exists undone_by integer,
+    add column if not exists outcome jsonb`)
+  await client.query(`alter table ${s}.records add column if not exists end_dated_revision integer`)
   await client.query(`create table if not exists ${s}.pairs (
     linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
     score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)

@@ -1,6 +1,7 @@
 import { CancellationScope, executeChild, isCancellation, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
-import { WorkflowStatus, transitionWorkflow, type WorkflowStatusValue } from '@ligature/contracts/transitions'
+import type { WorkflowStatusValue } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
+import { workflowStatus } from './workflow-status.js'
 import { linkageWorkflow } from './linkage.workflow.js'
 import { extractionWorkflow } from './extraction.workflow.js'
 
@@ -17,11 +18,7 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
  * (Failed); cancelling it in the Temporal UI ends it Cancelled.
  */
 export async function bulkLoadWorkflow(input: BulkLoadInput): Promise<WorkflowStatusValue> {
-  let status: WorkflowStatusValue = WorkflowStatus.Created
-  const move = async (event: Parameters<typeof transitionWorkflow>[1]) => {
-    status = transitionWorkflow(status, event)
-    await CancellationScope.nonCancellable(() => acts.setWorkflowStatus(input.workflowId, status))
-  }
+  const { move, current } = workflowStatus(input.workflowId, acts.setWorkflowStatus)
   await move('queue')
   await move('start')
   try {
@@ -48,5 +45,5 @@ export async function bulkLoadWorkflow(input: BulkLoadInput): Promise<WorkflowSt
     await move(isCancellation(err) ? 'cancel' : 'fail')
     if (!isCancellation(err)) setCurrentDetails(`Bulk load ${input.name}: Failed`)
   }
-  return status
+  return current()
 }

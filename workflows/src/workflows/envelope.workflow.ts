@@ -3,6 +3,7 @@ import { EnvelopeStatus, EnvelopeType, LinkageStatus, enumName, initialEnvelopeS
 import type { createActivities } from '../activities/index.js'
 import { runLinkage } from './linkage-steps.js'
 import { extractionWorkflow } from './extraction.workflow.js'
+import { deletionMessage, deletionStats } from './map-change-messages.js'
 
 export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
@@ -37,7 +38,7 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
     await acts.setEnvelopeState(input.name, { status: state.status, type: manifest.envelopeType, projectCode: manifest.linkageProject, sender: manifest.sender })
     if (manifest.envelopeType === EnvelopeType.Extraction) {
       // One extraction per data file (each a list of Source Unique IDs of one event type), run one by one.
-      const plan = await acts.planExtractionEnvelope(manifest)
+      const plan = await acts.planIdListEnvelope(manifest, true)
       for (const file of plan.files) {
         setCurrentDetails(`Envelope ${input.name}: extracting ${file.eventTypeCode} (${file.fileName})`)
         const extractionId = await acts.createExtraction({
@@ -49,8 +50,27 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
       await move({ kind: 'complete' })
       return state
     }
+    if (manifest.envelopeType === EnvelopeType.Deletion) {
+      // Each data file lists Source Unique IDs of one event type: end-dated and regrouped as one revision each.
+      const plan = await acts.planIdListEnvelope(manifest, false)
+      for (const [index, file] of plan.files.entries()) {
+        setCurrentDetails(`Envelope ${input.name}: deleting ${file.eventTypeCode} records (${file.fileName})`)
+        const jobId = await acts.startJob({ name: 'Delete Records', envelopeName: input.name, projectId: plan.projectId, projectCode: plan.projectCode,
+          projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName, eventTypeId: file.eventTypeId })
+        try {
+          const out = await acts.deleteRecordsFromFile({ projectId: plan.projectId, eventTypeId: file.eventTypeId, folder, fileName: file.fileName, source: `envelope:${input.name}:${index}` })
+          await acts.finishJob(jobId, 'Complete', deletionStats(out))
+          await acts.notify(input.name, out.idsNotFound > 0 ? 'Warning' : 'Information', deletionMessage(file.fileName, file.eventTypeCode, out))
+        } catch (err) {
+          await acts.finishJob(jobId, 'Failed', [])
+          throw err
+        }
+      }
+      await move({ kind: 'complete' })
+      return state
+    }
     if (manifest.envelopeType !== EnvelopeType.Linkage) {
-      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage and SubmitExtraction are.`, 'EnvelopeRejected')
+      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage, SubmitExtraction and SubmitDeletion are.`, 'EnvelopeRejected')
     }
     const plan = await acts.planLinkage(manifest)
     linkageId = await acts.createLinkage({

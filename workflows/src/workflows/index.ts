@@ -4,3 +4,4 @@ export { deleteEventTypeWorkflow, deleteDataProviderWorkflow } from './deletion.
 export { linkageWorkflow } from './linkage.workflow.js'
 export { bulkLoadWorkflow } from './bulk-load.workflow.js'
 export { extractionWorkflow } from './extraction.workflow.js'
+export { rollbackWorkflow } from './rollback.workflow.js'

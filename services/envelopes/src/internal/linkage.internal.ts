@@ -28,6 +28,13 @@ export function registerLinkageInternalRoutes(app: FastifyInstance, db: Kysely<E
     return reply.status(created ? 201 : 200).send({ id })
   })
 
+  // Which envelope a linkage came from (null for linkages from sources), for notes about it such as a rollback.
+  app.get('/internal/linkages/:id/envelope', { schema: { hide: true, params: IdParams } }, async (req) => {
+    const row = await db.selectFrom('linkages').select('envelope_name').where('id', '=', (req.params as { id: number }).id).executeTakeFirst()
+    if (!row) throw notFound('Linkage')
+    return { envelopeName: row.envelope_name }
+  })
+
   app.put('/internal/linkages/:id/state', { schema: { hide: true, params: IdParams, body: StatusBody } }, async (req) => {
     const { id } = req.params as { id: number }
     const { status } = req.body as { status: number }

@@ -4,6 +4,7 @@ import type { EnvelopesDb } from '../db.js'
 import type { ProjectsClient } from '../projects/projects-client.js'
 import type { LinkageService } from './linkage.service.js'
 import { startBulkLoad } from './bulk-load.service.js'
+import { requestRollback } from './rollback.service.js'
 
 export const linkageHandlers = (svc: LinkageService, db: Kysely<EnvelopesDb>, projects: ProjectsClient) => ({
   listLinkages: (async ({ principal, query, reply }) => {
@@ -13,4 +14,9 @@ export const linkageHandlers = (svc: LinkageService, db: Kysely<EnvelopesDb>, pr
   getLinkage: (async ({ principal, params }) => svc.get(principal, params.id)) satisfies Handler,
   createLinkage: (async ({ principal, body }) => svc.create(principal, body)) satisfies Handler,
   bulkLoad: (async ({ principal, body }) => startBulkLoad(db, projects, principal, body)) satisfies Handler,
+  rollbackProject: (async ({ principal, params, body, reply }) => {
+    const workflow = await requestRollback(db, projects, principal, params.id, body.reason)
+    reply.header('location', `/api/v3.3/workflows/${workflow.id}`)
+    return workflow
+  }) satisfies Handler,
 })

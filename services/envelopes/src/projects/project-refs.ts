@@ -37,3 +37,15 @@ export async function requireEnduringExtractionProject(projects: ProjectsClient,
       : !ep.useEnduringLinkageKeys ? 'A bulk load extracts only into an enduring extraction project (useEnduringLinkageKeys true).' : null
   if (problem) throw apiError('invalidRequest', [{ path: '/extractionProjectId', message: problem }])
 }
+
+/** Writes to a project (a rollback): an unknown project is 404, one outside the caller's scope 401. */
+export async function writableProjectCode(projects: ProjectsClient, p: Principal, ref: string): Promise<string> {
+  let code: string | null = ref
+  if (/^\d+$/.test(ref)) {
+    const id = Number(ref)
+    code = id >= 1 && id <= MAX_ID ? (await projects.projectById(id))?.code ?? null : null
+  } else if (!(await projects.projectByCode(ref))) code = null
+  if (code === null) throw notFound('Project')
+  if (!canSeeProject(p, code)) throw apiError('unauthorized')
+  return code
+}

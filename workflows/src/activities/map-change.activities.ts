@@ -1,0 +1,44 @@
+import { join } from 'node:path'
+import type pg from 'pg'
+import { withClient } from '../records/with-client.js'
+import type { ConfigClient } from '../clients/config-client.js'
+import type { EnvelopesClient, LogLevel } from '../clients/envelopes-client.js'
+import type { JobsClient } from '../clients/jobs-client.js'
+import { safeInside } from '../extraction/safe-path.js'
+import { deleteListedRecords, type DeletionOutcome } from '../records/delete-records.js'
+import { ensureRecordStore } from '../records/record-schema.js'
+import { rollbackLastChange, type RollbackOutcome } from '../records/rollback.js'
+import { ApplicationFailure } from '@temporalio/activity'
+
+export interface MapChangeDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
+
+
+/** Changes of a project's map other than linkages: deletion envelopes and rollbacks. */
+export function mapChangeActivities({ config, jobs, envelopes, pool, dataDir }: MapChangeDeps) {
+  return {
+    async deleteRecordsFromFile(input: { projectId: number; eventTypeId: number; folder: string; fileName: string; source: string }): Promise<DeletionOutcome> {
+      return withClient(pool, async (client) => {
+        const schema = await ensureRecordStore(client, input.projectId)
+        return deleteListedRecords(client, { schema, eventTypeId: input.eventTypeId, idsPath: safeInside(dataDir, join(input.folder, input.fileName)), source: input.source })
+      })
+    },
+
+    async rollbackProject(input: { projectCode: string; workflowId: number; actor: string; reason: string }): Promise<RollbackOutcome & { projectId: number; projectName: string; envelopeName: string | null }> {
+      const project = await config.projectByCode(input.projectCode)
+      if (!project) throw ApplicationFailure.nonRetryable(`Project ${input.projectCode} no longer exists.`, 'RollbackRefused')
+      const outcome = await withClient(pool, async (client) => {
+        const schema = await ensureRecordStore(client, project.id)
+        return rollbackLastChange(client, { schema, source: `rollback:${input.workflowId}`, actor: input.actor, reason: input.reason })
+      })
+      // Which envelope the undone change came from: a linkage's envelope, or the deletion envelope in its source.
+      const fromSource = /^envelope:(.+):\d+$/.exec(outcome.undone?.source ?? '')?.[1] ?? null
+      const envelopeName = outcome.undone?.linkageId ? await jobs.linkageEnvelope(outcome.undone.linkageId) : fromSource
+      return { ...outcome, projectId: project.id, projectName: project.name, envelopeName }
+    },
+
+    async notifyProjectOrEnvelope(target: { envelopeName: string | null; projectCode: string }, level: LogLevel, message: string): Promise<number | null> {
+      if (target.envelopeName) { await envelopes.notify(target.envelopeName, level, message); return null }
+      return envelopes.notifyProject(target.projectCode, level, message)
+    },
+  }
+}

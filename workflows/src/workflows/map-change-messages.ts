@@ -1,0 +1,28 @@
+/** Stats and texts of deletion and rollback jobs: pure, shared by the workflows and their tests. */
+import type { DeletionOutcome } from '../records/delete-records.js'
+import type { RollbackOutcome } from '../records/rollback.js'
+
+export const deletionStats = (o: DeletionOutcome) => [
+  { name: 'Ids listed', value: String(o.idsListed) }, { name: 'Records end-dated', value: String(o.recordsEndDated) },
+  { name: 'Ids not found', value: String(o.idsNotFound) }, { name: 'Groups affected', value: String(o.groupsAffected) },
+  { name: 'Groups after regrouping', value: String(o.groupsAfter) }, { name: 'Keys issued', value: String(o.keysIssued) },
+]
+
+export function deletionMessage(fileName: string, eventTypeCode: string, o: DeletionOutcome): string {
+  let text = `Deletion of ${eventTypeCode} records from ${fileName} complete: ${o.recordsEndDated} records end-dated; ${o.groupsAffected} groups regrouped into ${o.groupsAfter}.`
+  if (o.idsNotFound > 0) {
+    const more = o.idsNotFound > o.unknownSample.length ? ` and ${o.idsNotFound - o.unknownSample.length} more` : ''
+    text += ` ${o.idsNotFound} of the ${o.idsListed} listed Source Unique IDs are not live records of ${eventTypeCode}: ${o.unknownSample.join(', ')}${more}.`
+  }
+  return text
+}
+
+export const rollbackStats = (o: RollbackOutcome) => [
+  { name: 'Undone', value: o.undone ? `${o.undone.kind} (revision ${o.undone.revision})` : 'nothing' },
+  { name: 'Key rows closed', value: String(o.keyRowsClosed) }, { name: 'Key rows reopened', value: String(o.keyRowsReopened) },
+  { name: 'Records restored', value: String(o.recordsRestored) }, { name: 'Records removed', value: String(o.recordsRemoved) },
+  { name: 'Pairs dropped', value: String(o.pairsDropped) },
+]
+
+export const rollbackMessage = (o: RollbackOutcome, actor: string, reason: string) =>
+  `Rolled back by ${actor}: the ${o.undone!.kind} of revision ${o.undone!.revision} is undone (${o.recordsRemoved} records removed, ${o.recordsRestored} restored, ${o.keyRowsReopened} earlier keys back). Reason: ${reason}`
