@@ -8,6 +8,8 @@ import { verifyPrincipal, PRINCIPAL_HEADER, type Principal } from './principal.j
 
 declare module 'fastify' {
   interface FastifyRequest { principal: Principal | null }
+  /** Route ids registered with the not-implemented stub (they answer 501 until built). */
+  interface FastifyInstance { pendingRoutes: Set<string> }
 }
 
 export interface ServiceAppOptions {
@@ -34,6 +36,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `ligature-${opts.name}`, version: '3.3' } } })
   installErrorPolicy(app)
   app.decorateRequest('principal', null)
+  app.decorate('pendingRoutes', new Set<string>())
   app.addHook('onRequest', async (req) => {
     req.principal = verifyPrincipal(req.headers[PRINCIPAL_HEADER] as string | undefined, opts.internalSecret)
   })

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RouteDef } from '@ligature/contracts'
 import { hasRole, type Principal } from './principal.js'
 import { unauthorized } from './errors.js'
+import { isNotImplemented } from './pending.js'
 
 export interface RouteContext {
   principal: Principal
@@ -27,6 +28,7 @@ export function registerRoutes<R extends readonly RouteDef[]>(app: FastifyInstan
   for (const route of routes) {
     const handler = (handlers as Record<string, Handler>)[route.id]
     if (!handler) throw new Error(`no handler for ${route.id}`)
+    if (isNotImplemented(handler)) app.pendingRoutes.add(route.id)
     const response = route.response ? { [route.successStatus]: plain(route.response) } : undefined
     app.route({
       method: route.method,

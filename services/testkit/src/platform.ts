@@ -73,6 +73,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
   return {
     url, namespace, dataDir, internalSecret, databaseUrl: database.url, adminToken, token,
     services: { registry, projects, envelopes, results },
+    /** Route ids still answered by the not-implemented stub, read from the services' registrations. */
+    pendingRoutes: () => new Set([registry, projects, envelopes, results].flatMap((s) => [...s.app.pendingRoutes])),
     /** Worker settings for this platform (its own task queue so parallel test files never share work). */
     workerConfig: (taskQueue = `test-${namespace}`) => Object.freeze({
       DATABASE_URL: database.url, NATS_URL: natsUrl, LIGATURE_NATS_NAMESPACE: namespace,
