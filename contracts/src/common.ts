@@ -22,7 +22,7 @@ export const LIST_LIMIT_MAX = 1000
 export const ListQuerySchema = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
   },
   { additionalProperties: false },
 )

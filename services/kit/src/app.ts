@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import swagger from '@fastify/swagger'
+import { JSON_DEPTH_LIMIT } from '@ligature/contracts'
 import { validatorFor } from './validation.js'
+import { jsonDepthExceeds } from './json-depth.js'
 import { loggerOptions } from './logger.js'
-import { installErrorPolicy } from './error-policy.js'
+import { clientErrorHandler, frameworkErrors, installErrorPolicy } from './error-policy.js'
 import { verifyPrincipal, PRINCIPAL_HEADER, type Principal } from './principal.js'
 
 declare module 'fastify' {
@@ -30,8 +32,17 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
     logger: opts.logger ?? loggerOptions(opts.name),
     bodyLimit: opts.bodyLimit ?? 5 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    frameworkErrors, clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(({ schema, httpPart }) => validatorFor(httpPart).compile(schema))
+  // Fastify's JSON parser (prototype-poisoning checks kept), behind a nesting limit: recursive checks of a
+  // body nested thousands deep would otherwise exhaust the stack.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (jsonDepthExceeds(body as string, JSON_DEPTH_LIMIT)) return done(Object.assign(new Error('JSON nested too deeply'), { statusCode: 400 }), undefined)
+    return parseJson(req, body as string, done)
+  })
 
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `ligature-${opts.name}`, version: '3.3' } } })
   installErrorPolicy(app)

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { RouteDef } from '@ligature/contracts'
+import { bodyLimitOf, type RouteDef } from '@ligature/contracts'
 import { hasRole, type Principal } from './principal.js'
 import { unauthorized } from './errors.js'
 import { isNotImplemented } from './pending.js'
@@ -30,10 +30,12 @@ export function registerRoutes<R extends readonly RouteDef[]>(app: FastifyInstan
     if (!handler) throw new Error(`no handler for ${route.id}`)
     if (isNotImplemented(handler)) app.pendingRoutes.add(route.id)
     const response = route.response ? { [route.successStatus]: plain(route.response) } : undefined
+    const bodyLimit = bodyLimitOf(route)
     app.route({
       method: route.method,
       url: route.path,
       config: { route },
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       schema: {
         operationId: route.id, tags: [route.tag], summary: route.summary,
         ...(route.params ? { params: plain(route.params) } : {}),
