@@ -4,10 +4,11 @@ export function decodeComponent(raw: string): string | null {
 }
 
 /**
- * A decoded path value that could change the route if forwarded (separators, dot segments) or that no
- * column holds (control characters, NUL).
+ * A decoded path value that could change the route if forwarded (separators, dot segments, a `..` at
+ * either end, which reads as a parent reference next to a `/`) or that no column holds (control
+ * characters, NUL). No id, code or envelope name has any of these.
  */
-export const isUnsafeValue = (value: string) => value === '.' || value === '..' || /[/\\\u0000-\u001f\u007f]/.test(value)
+export const isUnsafeValue = (value: string) => value === '.' || /^\.\.|\.\.$/.test(value) || /[/\\\u0000-\u001f\u007f]/.test(value)
 
 export type ParamCheck =
   | { ok: true; values: Record<string, string> }

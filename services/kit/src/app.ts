@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import swagger from '@fastify/swagger'
 import { JSON_DEPTH_LIMIT } from '@ligature/contracts'
 import { validatorFor } from './validation.js'
-import { jsonDepthExceeds } from './json-depth.js'
+import { hasLoneSurrogate, jsonDepthExceeds } from './json-depth.js'
 import { loggerOptions } from './logger.js'
 import { clientErrorHandler, frameworkErrors, installErrorPolicy } from './error-policy.js'
 import { verifyPrincipal, PRINCIPAL_HEADER, type Principal } from './principal.js'
@@ -35,13 +35,14 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
     frameworkErrors, clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(({ schema, httpPart }) => validatorFor(httpPart).compile(schema))
-  // Fastify's JSON parser (prototype-poisoning checks kept), behind a nesting limit: recursive checks of a
-  // body nested thousands deep would otherwise exhaust the stack.
+  // Fastify's JSON parser (prototype-poisoning checks kept), behind a nesting limit (recursive checks of a
+  // body nested thousands deep would otherwise exhaust the stack) and refusing text no UTF-8 column holds.
   const parseJson = app.getDefaultJsonParser('error', 'ignore')
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (jsonDepthExceeds(body as string, JSON_DEPTH_LIMIT)) return done(Object.assign(new Error('JSON nested too deeply'), { statusCode: 400 }), undefined)
-    return parseJson(req, body as string, done)
+    const refuse = (why: string) => done(Object.assign(new Error(why), { statusCode: 400 }), undefined)
+    if (jsonDepthExceeds(body as string, JSON_DEPTH_LIMIT)) return refuse('JSON nested too deeply')
+    return parseJson(req, body as string, (err, value) => (!err && hasLoneSurrogate(value) ? refuse('lone surrogate in a string') : done(err, value)))
   })
 
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `ligature-${opts.name}`, version: '3.3' } } })

@@ -16,3 +16,17 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   }
   return false
 }
+
+/**
+ * True when a parsed body holds a string (or key) with a lone UTF-16 surrogate (`"\ud800"`): no UTF-8 text
+ * can carry one, so it would be silently replaced on the way to the database or break URL encoding.
+ * Recursion is bounded by the nesting limit checked before parsing.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+export function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value)
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate)
+  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(v))
+  return false
+}

@@ -36,7 +36,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
   const nc = await connectNats(natsUrl, `test-${namespace}`)
   await ensureStream(nc, namespace)
   const closers: (() => Promise<unknown>)[] = []
-  const logger = false
+  // Quiet by default; LIGATURE_TEST_LOG=error shows what a failing test's services logged.
+  const logger = process.env.LIGATURE_TEST_LOG ? { level: process.env.LIGATURE_TEST_LOG } : false
 
   const start = async (schema: string, migrations: Record<string, any>, build: (db: any) => Promise<FastifyInstance>) => {
     const db = createDb<any>({ databaseUrl: database.url, schema, poolSize: 4 })

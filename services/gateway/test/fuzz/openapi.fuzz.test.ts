@@ -58,7 +58,7 @@ operations.forEach((op, i) => {
 
 interface Failure { op: string; role: string; method: string; url: string; kind: string; problem: string }
 
-t.test('no 5xx, hang, non-catalogue error body or schema violation', async (t) => {
+t.test('no 5xx, hang, non-catalogue error body or schema violation', { timeout: 240_000 }, async (t) => {
   const failures: Failure[] = []
   const counts = { requests: 0, status5xx: 0, hangs: 0, badBodies: 0, schemaViolations: 0, pending501: 0 }
   const started = Date.now()
