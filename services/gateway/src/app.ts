@@ -98,6 +98,9 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
         if (body !== undefined) delete rest['transfer-encoding']
         return { ...rest, [PRINCIPAL_HEADER]: signPrincipal(principal, deps.internalSecret) }
       },
+      // Services name what they created relative to the API base; clients get the full path.
+      rewriteHeaders: (headers) => (typeof headers.location === 'string' && headers.location.startsWith('/')
+        ? { ...headers, location: `/api/v${split.version}${headers.location}` } : headers),
       onError: (rep, { error }) => {
         req.log.error({ err: { message: error.message }, service: found.route.service }, 'upstream failed')
         if (!rep.sent) send(rep as unknown as FastifyReply, 502, 'The service behind this call is not available. Try again shortly.')

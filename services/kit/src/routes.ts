@@ -3,6 +3,7 @@ import { bodyLimitOf, type RouteDef } from '@ligature/contracts'
 import { hasRole, type Principal } from './principal.js'
 import { unauthorized } from './errors.js'
 import { isNotImplemented } from './pending.js'
+import { locationFor } from './location.js'
 
 export interface RouteContext {
   principal: Principal
@@ -31,6 +32,7 @@ export function registerRoutes<R extends readonly RouteDef[]>(app: FastifyInstan
     if (isNotImplemented(handler)) app.pendingRoutes.add(route.id)
     const response = route.response ? { [route.successStatus]: plain(route.response) } : undefined
     const bodyLimit = bodyLimitOf(route)
+    const location = locationFor(route, routes)
     app.route({
       method: route.method,
       url: route.path,
@@ -49,6 +51,9 @@ export function registerRoutes<R extends readonly RouteDef[]>(app: FastifyInstan
         const result = await handler({ principal, params: request.params, query: request.query, body: request.body, request, reply })
         if (reply.sent) return reply
         reply.status(route.successStatus)
+        // Relative to the API base; the gateway puts its `/api/v{version}` in front.
+        const where = location?.(request.params as Record<string, unknown>, result)
+        if (where) reply.header('location', where)
         return result === undefined || route.successStatus === 204 ? reply.send() : reply.send(result)
       },
     })
