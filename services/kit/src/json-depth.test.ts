@@ -1,5 +1,5 @@
 import t from 'tap'
-import { hasLoneSurrogate, jsonDepthExceeds } from './json-depth.js'
+import { unstorableTextAt, jsonDepthExceeds } from './json-depth.js'
 
 t.test('counts nesting of arrays and objects, not brackets inside strings', async (t) => {
   t.notOk(jsonDepthExceeds('{"a":[{"b":1}]}', 3))
@@ -10,8 +10,10 @@ t.test('counts nesting of arrays and objects, not brackets inside strings', asyn
   t.notOk(jsonDepthExceeds('[1],[2],[3]', 1), 'siblings do not add up')
 })
 
-t.test('lone surrogates anywhere in a parsed body are found', async (t) => {
-  t.ok(hasLoneSurrogate({ a: ['x', '\ud800'] }))
-  t.ok(hasLoneSurrogate({ ['\udfff']: 1 }))
-  t.notOk(hasLoneSurrogate({ a: '😀', b: [1, null, true, 'é'] }))
+t.test('NUL and lone surrogates anywhere in a parsed body are found by path', async (t) => {
+  t.equal(unstorableTextAt({ a: [{ b: 'x\u0000' }] }), '/a/0/b')
+  t.equal(unstorableTextAt({ a: ['x', '\ud800'] }), '/a/1')
+  t.equal(unstorableTextAt({ ['\udfff']: 1 }), '/')
+  t.equal(unstorableTextAt('\u0000'), '/')
+  t.equal(unstorableTextAt({ a: '😀', b: [1, null, true, 'é'] }), null)
 })

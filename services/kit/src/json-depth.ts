@@ -18,15 +18,21 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 /**
- * True when a parsed body holds a string (or key) with a lone UTF-16 surrogate (`"\ud800"`): no UTF-8 text
- * can carry one, so it would be silently replaced on the way to the database or break URL encoding.
- * Recursion is bounded by the nesting limit checked before parsing.
+ * True when a parsed body holds a string (or key) no UTF-8 text column can store: one with NUL (`"\u0000"`),
+ * which Postgres refuses, or a lone UTF-16 surrogate (`"\ud800"`), which would be silently replaced on the
+ * way to the database or break URL encoding. Recursion is bounded by the nesting limit checked before parsing.
  */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-export function hasLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value)
-  if (Array.isArray(value)) return value.some(hasLoneSurrogate)
-  if (value !== null && typeof value === 'object') return Object.entries(value).some(([k, v]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(v))
-  return false
+/** JSON pointer of the first such string (or of the object holding such a key), null when there is none. */
+export function unstorableTextAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '/' : null
+  const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v])
+    : value !== null && typeof value === 'object' ? Object.entries(value) : []
+  for (const [k, v] of entries) {
+    if (UNSTORABLE.test(k)) return path || '/'
+    const found = unstorableTextAt(v, `${path}/${k}`)
+    if (found) return found
+  }
+  return null
 }
