@@ -14,6 +14,12 @@ export const Audit = {
   version: Type.Optional(Nullable(VersionToken)),
 }
 
+/**
+ * A field the server sets: accepted on input so a body read with GET can be sent back with PUT, and
+ * ignored (`readOnly` in the OpenAPI document).
+ */
+export const OutputOnly = <T extends TSchema>(schema: T) => Type.Optional({ ...schema, readOnly: true, description: 'Output only; ignored on input.' } as T)
+
 export const IntId = Type.Integer({ minimum: 1, maximum: 2147483647 })
 
 export const LIST_LIMIT_DEFAULT = 100
@@ -22,7 +28,7 @@ export const LIST_LIMIT_MAX = 1000
 export const ListQuerySchema = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_LIMIT_DEFAULT })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
   },
   { additionalProperties: false },
 )

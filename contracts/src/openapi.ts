@@ -44,6 +44,7 @@ function operation(route: RouteDef, components: Record<string, Json>) {
   if (route.body || route.multipart || route.params || route.querystring) responses[400] = errorResponse(Errors[route.badRequest ?? 'invalidRequest'].message)
   responses[401] = errorResponse(Errors.unauthorized.message)
   if (route.resource) responses[404] = errorResponse(`${route.resource} resource can not be found.`)
+  if (route.body) responses[413] = errorResponse(Errors.bodyTooLarge.message)
   for (const key of route.errors ?? []) {
     const e = Errors[key]
     responses[e.status] = responses[e.status] && e.status !== 304 ? responses[e.status] : errorResponse(e.message)

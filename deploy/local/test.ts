@@ -1,5 +1,6 @@
 // The test command: real Postgres, NATS and Temporal (reused when reachable, started otherwise), the build
-// (OpenAPI document, portal with its link check), then every tap suite. Prints `N passed, N failed` last.
+// (OpenAPI document, portal with its link check), `tsc --noEmit` over every package, then every tap suite.
+// A failed build or typecheck counts as a failed step. Prints `N passed, N failed` last.
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { ensureInfra } from './infra.js'
@@ -28,6 +29,8 @@ const runStep = (cmd: string, args: string[], capture = false) => new Promise<{ 
 let failedSteps = 0
 const build = await runStep('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'])
 if (build.code !== 0) { log('the build failed (see above)'); failedSteps++ }
+const typecheck = await runStep('npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'])
+if (typecheck.code !== 0) { log('the typecheck failed (see above)'); failedSteps++ }
 
 const tap = await runStep('npx', ['tap', ...process.argv.slice(2)], true)
 await infra.stop()

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Audit, IntId, Nullable, Str } from '../common.js'
+import { Audit, IntId, Nullable, OutputOnly, Str } from '../common.js'
 
 const fields = {
   code: Str(1, 15),
@@ -15,7 +15,7 @@ export const DataProviderSchema = Type.Object(
 )
 /** Create and update bodies: `id` may be echoed back but is never taken from the body. */
 export const DataProviderInputSchema = Type.Object(
-  { id: Type.Optional(Type.Integer()), ...fields, ...Audit },
+  { id: Type.Optional(Type.Integer()), ...fields, markedForDeletion: OutputOnly(Type.Boolean()), ...Audit },
   { $id: 'DataProviderInput', additionalProperties: false },
 )
 export type DataProvider = Static<typeof DataProviderSchema>

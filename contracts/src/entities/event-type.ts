@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Audit, IntId, Nullable, Str } from '../common.js'
+import { Audit, IntId, Nullable, OutputOnly, Str } from '../common.js'
 
 export const DataSourceSettingSchema = Type.Object(
   {
@@ -37,7 +37,7 @@ export const EventTypeSchema = Type.Object(
   { $id: 'EventType', additionalProperties: false },
 )
 export const EventTypeInputSchema = Type.Object(
-  { id: Type.Optional(Type.Integer()), ...fields, ...Audit },
+  { id: Type.Optional(Type.Integer()), ...fields, markedForDeletion: OutputOnly(Type.Boolean()), ...Audit },
   { $id: 'EventTypeInput', additionalProperties: false },
 )
 export type DataSourceSetting = Static<typeof DataSourceSettingSchema>

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { ListQuerySchema } from '../common.js'
+import { IntId, ListQuerySchema } from '../common.js'
 import { ProjectInputSchema, ProjectSchema, LinkageFieldSchema } from '../entities/project.js'
 import {
   FieldComparisonTypeSchema, MatchConfigSchema, MatchProviderFieldSchema, MatchProviderSchema,
@@ -12,8 +12,8 @@ const svc = 'projects' as const
 /** `{id}` is a numeric id, or a code when not numeric, unless `byCode` is set. */
 const ProjectRef = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false })
 const ProjectGetQuery = Type.Object({ byCode: Type.Optional(Type.Boolean()) }, { additionalProperties: false })
-const StrategyParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }), strategyId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })
-const CurveParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }), weightCurveId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })
+const StrategyParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }), strategyId: IntId }, { additionalProperties: false })
+const CurveParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }), weightCurveId: IntId }, { additionalProperties: false })
 const ProviderParams = Type.Object({ providerName: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false })
 const DefinitionParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }), eventTypeCode: Type.String({ minLength: 1, maxLength: 15 }) }, { additionalProperties: false })
 const ExtractionProjectParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false })

@@ -38,3 +38,12 @@ export interface RouteDef {
 }
 
 export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T) => routes
+
+/** Largest request body of any call but the envelope upload (whose limit is the envelopes service's setting). */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
+
+/** Deepest nesting of arrays and objects a JSON body may have (the deepest model nests 4). */
+export const JSON_DEPTH_LIMIT = 32
+
+/** The body limit the gateway and the service apply to a call; `undefined` for uploads (streamed). */
+export const bodyLimitOf = (route: RouteDef): number | undefined => (route.multipart ? undefined : JSON_BODY_LIMIT_BYTES)

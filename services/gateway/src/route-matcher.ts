@@ -1,6 +1,7 @@
 import type { RouteDef } from '@ligature/contracts'
 
-export interface RouteMatch { route: RouteDef; params: Record<string, string> }
+/** Values as they came on the wire (still percent-encoded); the gateway decodes and checks them. */
+export interface RouteMatch { route: RouteDef; rawParams: Record<string, string> }
 
 /** Matches `METHOD /path` against the route table; static segments win over parameters, as in Fastify. */
 export function createRouteMatcher(routes: readonly RouteDef[]) {
@@ -17,9 +18,9 @@ export function createRouteMatcher(routes: readonly RouteDef[]) {
       if (!m) continue
       pathMatched = true
       if (c.route.method !== method) continue
-      const params: Record<string, string> = {}
-      c.names.forEach((n, i) => { params[n] = decodeURIComponent(m[i + 1]!) })
-      return { route: c.route, params }
+      const rawParams: Record<string, string> = {}
+      c.names.forEach((n, i) => { rawParams[n] = m[i + 1]! })
+      return { route: c.route, rawParams }
     }
     return pathMatched ? 'method-not-allowed' : null
   }

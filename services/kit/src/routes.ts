@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { RouteDef } from '@ligature/contracts'
+import { bodyLimitOf, type RouteDef } from '@ligature/contracts'
 import { hasRole, type Principal } from './principal.js'
 import { unauthorized } from './errors.js'
+import { isNotImplemented } from './pending.js'
+import { locationFor } from './location.js'
 
 export interface RouteContext {
   principal: Principal
@@ -27,11 +29,15 @@ export function registerRoutes<R extends readonly RouteDef[]>(app: FastifyInstan
   for (const route of routes) {
     const handler = (handlers as Record<string, Handler>)[route.id]
     if (!handler) throw new Error(`no handler for ${route.id}`)
+    if (isNotImplemented(handler)) app.pendingRoutes.add(route.id)
     const response = route.response ? { [route.successStatus]: plain(route.response) } : undefined
+    const bodyLimit = bodyLimitOf(route)
+    const location = locationFor(route, routes)
     app.route({
       method: route.method,
       url: route.path,
       config: { route },
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       schema: {
         operationId: route.id, tags: [route.tag], summary: route.summary,
         ...(route.params ? { params: plain(route.params) } : {}),
@@ -45,6 +51,9 @@ export function registerRoutes<R extends readonly RouteDef[]>(app: FastifyInstan
         const result = await handler({ principal, params: request.params, query: request.query, body: request.body, request, reply })
         if (reply.sent) return reply
         reply.status(route.successStatus)
+        // Relative to the API base; the gateway puts its `/api/v{version}` in front.
+        const where = location?.(request.params as Record<string, unknown>, result)
+        if (where) reply.header('location', where)
         return result === undefined || route.successStatus === 204 ? reply.send() : reply.send(result)
       },
     })

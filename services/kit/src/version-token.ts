@@ -5,8 +5,16 @@ export function encodeVersion(revision: number): string {
   return buf.toString('base64')
 }
 
+const REVISION_MAX = 2147483647n
+
+/**
+ * The revision a `version` names. Tokens no row can have (wrong length, or past the integer revision
+ * column's range) become -1, which is always stale: a 409, never a database error.
+ */
 export function decodeVersion(token: string | null | undefined): number | null {
   if (token === null || token === undefined) return null
   const buf = Buffer.from(token, 'base64')
-  return buf.length === 8 ? Number(buf.readBigUInt64BE()) : -1
+  if (buf.length !== 8) return -1
+  const revision = buf.readBigUInt64BE()
+  return revision > REVISION_MAX ? -1 : Number(revision)
 }

@@ -36,7 +36,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
   const nc = await connectNats(natsUrl, `test-${namespace}`)
   await ensureStream(nc, namespace)
   const closers: (() => Promise<unknown>)[] = []
-  const logger = false
+  // Quiet by default; LIGATURE_TEST_LOG=error shows what a failing test's services logged.
+  const logger = process.env.LIGATURE_TEST_LOG ? { level: process.env.LIGATURE_TEST_LOG } : false
 
   const start = async (schema: string, migrations: Record<string, any>, build: (db: any) => Promise<FastifyInstance>) => {
     const db = createDb<any>({ databaseUrl: database.url, schema, poolSize: 4 })
@@ -75,6 +76,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
   return {
     url, namespace, dataDir, internalSecret, databaseUrl: database.url, adminToken, token,
     services: { registry, projects, envelopes, results },
+    /** Route ids still answered by the not-implemented stub, read from the services' registrations. */
+    pendingRoutes: () => new Set([registry, projects, envelopes, results].flatMap((s) => [...s.app.pendingRoutes])),
     /** Worker settings for this platform (its own task queue so parallel test files never share work). */
     workerConfig: (taskQueue = `test-${namespace}`) => Object.freeze({
       DATABASE_URL: database.url, NATS_URL: natsUrl, LIGATURE_NATS_NAMESPACE: namespace,

@@ -12,6 +12,8 @@ t.test('paths and unsafe names are refused or reduced to their last segment', as
   t.equal(envelopeNameFromFilename('C:\\temp\\batch.zip'), 'batch')
   t.equal(envelopeNameFromFilename('..'), null)
   t.equal(envelopeNameFromFilename('.hidden.zip'), null)
+  t.equal(envelopeNameFromFilename('batch...zip'), null, 'a trailing .. would read as a parent reference')
+  t.equal(envelopeNameFromFilename('batch.2026.zip'), 'batch.2026')
   t.equal(envelopeNameFromFilename('has space.zip'), null)
   t.equal(envelopeNameFromFilename(''), null)
   t.equal(envelopeNameFromFilename(undefined), null)

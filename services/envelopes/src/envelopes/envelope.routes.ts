@@ -25,7 +25,11 @@ export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, 
       file.file.resume()
       throw apiError('uploadFailed', [{ path: '/file', message: 'The filename must be 1-200 letters, digits, ".", "_" or "-", optionally ending in .zip.' }])
     }
+    // A multipart body that breaks off mid-file fails the file stream: that is the client's upload, not a fault here.
+    let brokenUpload = false
+    file.file.once('error', () => { brokenUpload = true })
     return svc.receive(principal, name, basename(file.filename.replace(/\\/g, '/')), file.file, () => file.file.truncated)
+      .catch((err: unknown) => { throw brokenUpload ? apiError('uploadFailed') : err })
   }) satisfies Handler,
   listEnvelopeNotifications: (async ({ principal, params, query, reply }) => {
     const env = await svc.get(principal, params.name)

@@ -14,9 +14,5 @@ export const linkageHandlers = (svc: LinkageService, db: Kysely<EnvelopesDb>, pr
   getLinkage: (async ({ principal, params }) => svc.get(principal, params.id)) satisfies Handler,
   createLinkage: (async ({ principal, body }) => svc.create(principal, body)) satisfies Handler,
   bulkLoad: (async ({ principal, body }) => startBulkLoad(db, projects, principal, body)) satisfies Handler,
-  rollbackProject: (async ({ principal, params, body, reply }) => {
-    const workflow = await requestRollback(db, projects, principal, params.id, body.reason)
-    reply.header('location', `/api/v3.3/workflows/${workflow.id}`)
-    return workflow
-  }) satisfies Handler,
+  rollbackProject: (async ({ principal, params, body }) => requestRollback(db, projects, principal, params.id, body.reason)) satisfies Handler,
 })

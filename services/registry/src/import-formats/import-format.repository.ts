@@ -41,14 +41,31 @@ export async function updateImportFormat(db: Db, id: number, input: ImportFormat
   return Number((await q.executeTakeFirst()).numUpdatedRows)
 }
 
-/** The columns list replaces the stored one (new column ids are assigned). */
+/**
+ * The columns list replaces the stored one. A column sent back with the id it was read with keeps that id
+ * (so GET then PUT changes nothing); columns without a known id get new ids; stored columns not in the
+ * list are removed.
+ */
 export async function replaceColumns(trx: Transaction<RegistryDb>, formatId: number, input: ImportFormatInput): Promise<void> {
-  await trx.deleteFrom('import_format_columns').where('import_format_id', '=', formatId).execute()
-  if (input.columns.length === 0) return
-  await trx.insertInto('import_format_columns').values(input.columns.map((c, position) => ({
-    import_format_id: formatId, position, name: c.name, linkage_field: c.linkageField, column_index: c.index ?? null,
-    start_position: c.startPosition ?? null, end_position: c.endPosition ?? null, format: c.format ?? null,
-  }))).execute()
+  const stored = new Set((await trx.selectFrom('import_format_columns').select('id').where('import_format_id', '=', formatId).execute()).map((r) => r.id))
+  const kept = new Set<number>()
+  for (const c of input.columns) if (c.id !== undefined && stored.has(c.id)) kept.add(c.id)
+  let q = trx.deleteFrom('import_format_columns').where('import_format_id', '=', formatId)
+  if (kept.size) q = q.where('id', 'not in', [...kept])
+  await q.execute()
+  const claimed = new Set<number>()
+  for (const [position, c] of input.columns.entries()) {
+    const values = {
+      import_format_id: formatId, position, name: c.name, linkage_field: c.linkageField, column_index: c.index ?? null,
+      start_position: c.startPosition ?? null, end_position: c.endPosition ?? null, format: c.format ?? null,
+    }
+    if (c.id !== undefined && kept.has(c.id) && !claimed.has(c.id)) {
+      claimed.add(c.id)
+      await trx.updateTable('import_format_columns').set(values).where('id', '=', c.id).execute()
+    } else {
+      await trx.insertInto('import_format_columns').values(values).execute()
+    }
+  }
 }
 
 /** Whether a data source of an event type not marked for deletion uses the format. */

@@ -11,11 +11,7 @@ export const extractionHandlers = (svc: ExtractionService, results: ResultServic
     const { items, total } = await svc.listOfExtractionProject(principal, params.id, pageOf(query))
     return sendPage(reply, items, total)
   }) satisfies Handler,
-  createExtraction: (async ({ principal, body, reply }) => {
-    const created = await svc.request(principal, body)
-    reply.header('location', `/api/v3.3/extractions/${created.id}`)
-    return created
-  }) satisfies Handler,
+  createExtraction: (async ({ principal, body }) => svc.request(principal, body)) satisfies Handler,
   getExtraction: (async ({ principal, params }) => svc.get(principal, params.id)) satisfies Handler,
   listExtractionResults: (async ({ principal, params, query, reply }) => {
     const extraction = await svc.get(principal, params.id)

@@ -1,0 +1,6 @@
+export * from './hostile.js'
+export * from './oracle.js'
+export * from './raw-http.js'
+export * from './requests.js'
+export * from './responses.js'
+export * from './schema-values.js'
