@@ -11,6 +11,7 @@ import { pipelineActivities } from './pipeline.activities.js'
 import { linkActivities } from './link.activities.js'
 import { extractionActivities } from './extraction.activities.js'
 import { mapChangeActivities } from './map-change.activities.js'
+import { lockActivities, type LockDeps } from './lock.activities.js'
 import { resultsClient } from '../clients/results-client.js'
 
 export interface ActivityDeps {
@@ -25,6 +26,8 @@ export interface ActivityDeps {
   databaseUrl: string
   /** Block partitions of an on-disk linkage (activities that may run on different workers). */
   linkPartitions: number
+  /** Temporal, for the project locks (absent in tools that never change a map). */
+  lock?: LockDeps
 }
 
 /** Every activity the worker registers, built from its dependencies (the samples' factory shape). */
@@ -43,10 +46,15 @@ export function createActivities(deps: ActivityDeps) {
       envelopes, pool, dataDir: deps.dataDir,
     }),
     ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
+    ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),
     ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
     ...extractionActivities({
       results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), config, envelopes, pool,
       resultsUrl: deps.resultsUrl, internalSecret: deps.internalSecret, dataDir: deps.dataDir,
     }),
   }
+}
+
+async function lockUnavailable(_ticket: { projectCode: string; workflowId: string; token: string }): Promise<string> {
+  throw new Error('this process was built without a Temporal client for project locks')
 }

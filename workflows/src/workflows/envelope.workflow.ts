@@ -4,6 +4,7 @@ import type { createActivities } from '../activities/index.js'
 import { runLinkage } from './linkage-steps.js'
 import { extractionWorkflow } from './extraction.workflow.js'
 import { deletionMessage, deletionStats } from './map-change-messages.js'
+import { withProjectLock } from './with-project-lock.js'
 
 export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
@@ -53,7 +54,7 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
     if (manifest.envelopeType === EnvelopeType.Deletion) {
       // Each data file lists Source Unique IDs of one event type: end-dated and regrouped as one revision each.
       const plan = await acts.planIdListEnvelope(manifest, false)
-      for (const [index, file] of plan.files.entries()) {
+      await withProjectLock(plan.projectCode, async () => { for (const [index, file] of plan.files.entries()) {
         setCurrentDetails(`Envelope ${input.name}: deleting ${file.eventTypeCode} records (${file.fileName})`)
         const jobId = await acts.startJob({ name: 'Delete Records', envelopeName: input.name, projectId: plan.projectId, projectCode: plan.projectCode,
           projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName, eventTypeId: file.eventTypeId })
@@ -65,7 +66,7 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
           await acts.finishJob(jobId, 'Failed', [])
           throw err
         }
-      }
+      } })
       await move({ kind: 'complete' })
       return state
     }

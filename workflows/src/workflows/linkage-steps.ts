@@ -4,6 +4,7 @@ import type { createActivities } from '../activities/index.js'
 import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
 import { blankedFieldsMessage, fileLoadSummary, loadStats, rejectedRowsMessage, type FileLoadSummary } from '../pipeline/load-summary.js'
 import { linkTaskQueue } from '../task-queues.js'
+import { withProjectLock } from './with-project-lock.js'
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours',
@@ -25,10 +26,14 @@ const linkActivities = () => proxyActivities<ReturnType<typeof createActivities>
 export interface LinkageRun { envelopeName?: string; folder: string; plan: EnvelopePlan; linkageId: number }
 
 /**
- * The linkage of one envelope: each data file loaded as its own job ("Load Linkage Request"), then one
- * "Link" job that blocks, scores, groups and assigns keys over the whole project. Each job's stats are kept.
+ * The linkage of one envelope, holding the project's map lock: each data file loaded as its own job ("Load
+ * Linkage Request"), then one "Link" job that blocks, scores, groups and assigns keys over the whole project. Each job's stats are kept.
  */
-export async function runLinkage({ envelopeName, folder, plan, linkageId }: LinkageRun): Promise<void> {
+export function runLinkage(run: LinkageRun): Promise<void> {
+  return withProjectLock(run.plan.projectCode, () => linkageSteps(run))
+}
+
+async function linkageSteps({ envelopeName, folder, plan, linkageId }: LinkageRun): Promise<void> {
   const jobBase = { ...(envelopeName ? { envelopeName } : {}), linkageId, projectId: plan.projectId, projectCode: plan.projectCode, projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName }
   await acts.setLinkageStatus(linkageId, LinkageStatus.Processing)
   const loading: FileLoadSummary[] = []

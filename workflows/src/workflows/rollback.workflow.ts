@@ -2,6 +2,7 @@ import { ApplicationFailure, CancellationScope, proxyActivities, setCurrentDetai
 import type { WorkflowStatusValue } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import { workflowStatus } from './workflow-status.js'
+import { withProjectLock } from './with-project-lock.js'
 import { rollbackMessage, rollbackStats } from './map-change-messages.js'
 
 export interface RollbackInput { workflowId: number; projectCode: string; reason: string; requestedBy: string }
@@ -22,7 +23,8 @@ export async function rollbackWorkflow(input: RollbackInput): Promise<WorkflowSt
   setCurrentDetails(`Rollback of ${input.projectCode}: ${input.reason}`)
   const jobId = await acts.startJob({ name: 'Rollback', workflowId: input.workflowId, projectCode: input.projectCode })
   try {
-    const out = await acts.rollbackProject({ projectCode: input.projectCode, workflowId: input.workflowId, actor: input.requestedBy, reason: input.reason })
+    const out = await withProjectLock(input.projectCode, () =>
+      acts.rollbackProject({ projectCode: input.projectCode, workflowId: input.workflowId, actor: input.requestedBy, reason: input.reason }))
     if (!out.undone) throw ApplicationFailure.nonRetryable(`Nothing to roll back in project ${input.projectCode}: no processed linkage or deletion is left.`, 'RollbackRefused')
     await acts.notifyProjectOrEnvelope({ envelopeName: out.envelopeName, projectCode: input.projectCode }, 'Warning', rollbackMessage(out, input.requestedBy, input.reason))
     await acts.finishJob(jobId, 'Complete', [...rollbackStats(out), { name: 'Requested by', value: input.requestedBy }, { name: 'Reason', value: input.reason.slice(0, 1000) }])
