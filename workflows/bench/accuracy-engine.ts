@@ -13,7 +13,7 @@ import { linkInMemory, type InMemoryGroupStrategy, type LinkResult } from '@liga
 import type { StrategySpec } from '@ligature/engine'
 import { soundex } from '@ligature/engine'
 
-const DATA = new URL('../../../shared/datasets/febrl/', import.meta.url)
+const DATA = new URL('../datasets/febrl/', import.meta.url)
 
 function readFebrl(file: string): { ids: string[]; rows: RecordRow[] } {
   const lines = readFileSync(new URL(file, DATA), 'utf8').split('\n').filter(l => l.trim() !== '')

@@ -11,7 +11,7 @@ import { startWorkerProcess } from '../src/worker.js'
 import { linkageQuality, type Quality } from './metrics.js'
 import { tuneStrategies } from './tune-strategies.js'
 
-const DATA = new URL('../../../shared/datasets/', import.meta.url)
+const DATA = new URL('../datasets/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, DATA), 'utf8')
 
 const FAKE_1000_FORMAT = {

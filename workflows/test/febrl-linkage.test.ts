@@ -10,7 +10,7 @@ t.teardown(() => platform.close())
 const worker = await startWorkerProcess(platform.workerConfig())
 t.teardown(() => worker.stop())
 
-const csv = readFileSync(new URL('../../../shared/datasets/febrl/febrl_dataset2.csv', import.meta.url), 'utf8')
+const csv = readFileSync(new URL('../datasets/febrl/febrl_dataset2.csv', import.meta.url), 'utf8')
 const rows = csv.trim().split('\n').length - 1
 
 t.test('a FEBRL envelope goes Pending → Processing → Complete with every row accounted for', async (t) => {

@@ -20,7 +20,7 @@ const client = new pg.Client({ connectionString: database.url })
 await client.connect()
 t.teardown(() => client.end())
 
-const datasets = fileURLToPath(new URL('../../../../shared/datasets/febrl/', import.meta.url))
+const datasets = fileURLToPath(new URL('../../datasets/febrl/', import.meta.url))
 const strategies = defaultStrategies()
 
 async function loadFebrl3(projectId: number, linkageId: number): Promise<string> {

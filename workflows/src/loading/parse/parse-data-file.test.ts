@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { ColumnType } from '@ligature/contracts/enums'
@@ -8,7 +9,7 @@ import { dateFormatOf, fileLayoutFrom, type FileLayout, type ImportColumn, type 
 import { parseDataFile } from './parse-data-file.js'
 import { isInvalidRow, type RowResult } from './rows.js'
 
-const FEBRL = '/work/shared/datasets/febrl/febrl_dataset1.csv'
+const FEBRL = fileURLToPath(new URL('../../../datasets/febrl/febrl_dataset1.csv', import.meta.url))
 
 const febrlFormat: ImportFormatSpec = {
   columnType: ColumnType.DelimitedByName,
