@@ -2,6 +2,7 @@
 // URLs printed and a development admin token in .data/admin-token. Ctrl-C stops everything this started.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
+import { installationSecrets } from './secrets.js'
 import { resolve } from 'node:path'
 import { ensureInfra, waitFor } from './infra.js'
 import { processes, ports } from './processes.js'
@@ -18,6 +19,7 @@ const env: NodeJS.ProcessEnv = {
   // Each service finds the others on the ports chosen above (a changed RESULTS_PORT reaches its callers too).
   REGISTRY_URL: `http://127.0.0.1:${ports.registry}`, PROJECTS_URL: `http://127.0.0.1:${ports.projects}`,
   ENVELOPES_URL: `http://127.0.0.1:${ports.envelopes}`, RESULTS_URL: `http://127.0.0.1:${ports.results}`,
+  ...installationSecrets(dataDir, process.env),
 }
 
 if (!existsSync(resolve(root, 'portal/build/server/index.js'))) {

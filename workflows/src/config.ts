@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { loadConfig } from '@ligature/service-kit'
+import { internalSecretSetting, loadConfig } from '@ligature/service-kit'
 
 export const WorkerConfigSchema = Type.Object({
   DATABASE_URL: Type.String({ default: 'postgres://postgres@127.0.0.1:5432/ligature' }),
@@ -8,7 +8,7 @@ export const WorkerConfigSchema = Type.Object({
   TEMPORAL_ADDRESS: Type.String({ default: '127.0.0.1:7233' }),
   TEMPORAL_NAMESPACE: Type.String({ default: 'default' }),
   TEMPORAL_TASK_QUEUE: Type.String({ default: 'ligature' }),
-  LIGATURE_INTERNAL_SECRET: Type.String({ minLength: 16, default: 'ligature-dev-internal-secret' }),
+  LIGATURE_INTERNAL_SECRET: internalSecretSetting(),
   LIGATURE_DATA_DIR: Type.String({ default: '.data' }),
   ENVELOPES_URL: Type.String({ default: 'http://127.0.0.1:8083' }),
   REGISTRY_URL: Type.String({ default: 'http://127.0.0.1:8081' }),

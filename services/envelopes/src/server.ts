@@ -22,7 +22,7 @@ const dropWatcher = createDropWatcher({
   maxBytes: config.LIGATURE_MAX_ENVELOPE_BYTES, pollMs: config.LIGATURE_DROP_POLL_MS, log: app.log,
 })
 await dropWatcher.start()
-await runApp(app, config.ENVELOPES_PORT, undefined, async () => {
+await runApp(app, config.ENVELOPES_PORT, config.LIGATURE_LISTEN_HOST, async () => {
   await dropWatcher.stop()
   await relay.stop()
   await nc.drain()

@@ -11,4 +11,4 @@ const app = await buildApp({
   db, internalSecret: config.LIGATURE_INTERNAL_SECRET,
   services: { registry: config.REGISTRY_URL, projects: config.PROJECTS_URL, envelopes: config.ENVELOPES_URL, results: config.RESULTS_URL },
 })
-await runApp(app, config.GATEWAY_PORT, undefined, () => db.destroy())
+await runApp(app, config.GATEWAY_PORT, config.LIGATURE_LISTEN_HOST, () => db.destroy())

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 
 /** Thin standalone runner: listen, and close everything on SIGINT/SIGTERM or a fatal error. */
-export async function runApp(app: FastifyInstance, port: number, host = '0.0.0.0', onClose: () => Promise<void> = async () => {}): Promise<void> {
+export async function runApp(app: FastifyInstance, port: number, host: string, onClose: () => Promise<void> = async () => {}): Promise<void> {
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err: { message: err.message } }, 'fatal error, closing')
     await app.close()

@@ -11,7 +11,7 @@ const nc = await connectNats(config.NATS_URL, 'projects')
 await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
 const app = await buildApp({ db, internalSecret: config.LIGATURE_INTERNAL_SECRET, registryUrl: config.REGISTRY_URL, secretsKey: config.LIGATURE_SECRETS_KEY })
 const relay = startOutboxRelay({ db, schema: PROJECTS_SCHEMA, nc, log: app.log as never, namespace: config.LIGATURE_NATS_NAMESPACE })
-await runApp(app, config.PROJECTS_PORT, undefined, async () => {
+await runApp(app, config.PROJECTS_PORT, config.LIGATURE_LISTEN_HOST, async () => {
   await relay.stop()
   await nc.drain()
   await db.destroy()

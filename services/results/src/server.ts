@@ -11,7 +11,7 @@ const nc = await connectNats(config.NATS_URL, 'results')
 await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
 const app = await buildApp({ db, internalSecret: config.LIGATURE_INTERNAL_SECRET, projectsUrl: config.PROJECTS_URL, resultsDir: config.LIGATURE_RESULTS_DIR })
 const relay = startOutboxRelay({ db, schema: RESULTS_SCHEMA, nc, log: app.log as never, namespace: config.LIGATURE_NATS_NAMESPACE })
-await runApp(app, config.RESULTS_PORT, undefined, async () => {
+await runApp(app, config.RESULTS_PORT, config.LIGATURE_LISTEN_HOST, async () => {
   await relay.stop()
   await nc.drain()
   await db.destroy()
