@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
-import type { HeadersFunction, LinksFunction, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import elementsCss from '@stoplight/elements/styles.min.css?url';
 import { portalConfig } from '../config/portal-config.js';
 import { translate } from '../i18n/strings.js';
 import { openapiDocument } from '../content-index/openapi.server.js';
 import { listOperations } from '../lib/api/operations.js';
+import { isApiPage } from '../lib/api/api-pages.js';
+import { errorMeta } from '../lib/site/error-meta.js';
 import { useHydrated } from '../lib/site/use-hydrated.js';
 import { ApiFallback } from '../components/api/ApiFallback.js';
 import { RouteErrorBoundary } from '../components/errors/RouteErrorBoundary.js';
@@ -20,11 +22,12 @@ const ElementsApi = lazy(() =>
 // Mosaic styles are global, so they are linked from this route only, never from root.
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: elementsCss }];
 
-export function loader() {
+export function loader({ params }: LoaderFunctionArgs) {
+  if (!isApiPage(openapiDocument, params['*'] ?? '')) throw new Response(null, { status: 404, statusText: 'Not Found' });
   return { document: openapiDocument, operations: listOperations(openapiDocument) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => error ? errorMeta(error) : [
   { title: `${translate('theme.api.title')} | ${portalConfig.title}` },
   ...(data ? [{ name: 'description', content: `${data.document.info.title} ${data.document.info.version}` }] : []),
 ];
@@ -43,8 +46,9 @@ export default function ApiReference() {
   return (
     <div className="api-reference">
       <Suspense fallback={fallback}>
-        {/* Inside Remix's router Elements renders <Routes> relative to this splat route (no hash router). */}
-        <ElementsApi apiDescriptionDocument={document} layout="sidebar" basePath="/api" router="history" />
+        {/* Inside Remix's router Elements renders <Routes> relative to this splat route (no hash router).
+            No "Try it": from the portal's origin it would call the portal, not a gateway (see the API reference page). */}
+        <ElementsApi apiDescriptionDocument={document} layout="sidebar" basePath="/api" router="history" hideTryIt />
       </Suspense>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { portalConfig } from '../config/portal-config.js';
+import { errorMeta } from '../lib/site/error-meta.js';
 import { blogPosts, blogSidebarPosts } from '../content-index/blog-index.server.js';
 import { blogModules } from '../content-index/blog-modules.js';
 import { BlogSidebar } from '../components/blog/BlogSidebar.js';
@@ -27,8 +28,8 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   return data;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.post.title} | ${portalConfig.title}` }, { name: 'description', content: data.post.description }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  data ? [{ title: `${data.post.title} | ${portalConfig.title}` }, { name: 'description', content: data.post.description }] : errorMeta(error);
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=300' });
 

@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { portalConfig } from '../config/portal-config.js';
+import { errorMeta } from '../lib/site/error-meta.js';
 import { loadDocPage, type DocPageData } from '../content-index/doc-page.server.js';
 import { docFileKeyForPath, docModules, preloadDocPage } from '../content-index/doc-modules.js';
 import { useWindowSize } from '../lib/site/use-window-size.js';
@@ -36,8 +37,8 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   return data;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.title} | ${portalConfig.title}` }, { name: 'description', content: data.description }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  data ? [{ title: `${data.title} | ${portalConfig.title}` }, { name: 'description', content: data.description }] : errorMeta(error);
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'public, max-age=300' });
 

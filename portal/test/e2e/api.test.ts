@@ -45,6 +45,7 @@ t.test('Stoplight Elements renders the reference in the browser and navigates un
   await elements.getByText(first.summary, { exact: true }).first().click();
   await page.waitForURL(`${portal.url}/api/operations/${first.operationId}`);
   await t.resolves(elements.getByRole('heading', { level: 1, name: first.summary }).waitFor(), 'the operation page is shown');
+  t.equal(await elements.getByRole('button', { name: /Send API Request/i }).count(), 0, 'no Try it panel: it would call the portal, not a gateway');
   await page.goBack();
   await page.waitForURL(`${portal.url}/api/`);
   await openHydrated(page, `${portal.url}/api/operations/${first.operationId}`);

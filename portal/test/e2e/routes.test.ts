@@ -58,9 +58,10 @@ t.test('category index pages list their items', async (t) => {
 });
 
 t.test('unknown paths render the not-found page with status 404', async (t) => {
-  for (const path of ['/nope', '/docs/nope', '/docs/next/nope', '/blog/nope', '/markdown-page/extra']) {
+  for (const path of ['/nope', '/docs/nope', '/docs/next/nope', '/blog/nope', '/markdown-page/extra', '/api/nope', '/api/operations/nope', '/api/schemas/Nope']) {
     const { status, html } = await get(path);
     t.equal(status, 404, path);
+    t.match(html, /<title>Page Not Found \| Ligature<\/title>/, `${path} has the not-found title`);
     const body = text(html);
     t.match(body, 'Page Not Found');
     t.match(body, 'We could not find what you were looking for.');
