@@ -1,0 +1,128 @@
+/**
+ * bench:gateway — a list call (`GET /dataproviders`, 25 providers) with C concurrent keep-alive clients, straight
+ * to the registry (with a principal signed as the gateway would) and through the gateway, each process run as
+ * the start command runs it (its own node process, LOG_LEVEL=info). Rounds alternate direct and gateway so
+ * drift on a busy machine hits both; every round's figures are printed, then the median round of each.
+ * Run: npm run bench:gateway -- [--clients 20] [--seconds 8] [--rounds 3]   (PostgreSQL running; BENCH_LOG_LEVEL=warn
+ * to compare without the info-level access log)
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { request, Agent } from 'node:http'
+import { createServer } from 'node:net'
+import { once } from 'node:events'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { signPrincipal, createDb, migrateToLatest } from '@ligature/service-kit'
+import { createTestDatabase } from '@ligature/testkit'
+import { GATEWAY_SCHEMA, type GatewayDb } from '../src/db.js'
+import { gatewayMigrations } from '../src/migrations/index.js'
+import { createToken } from '../src/auth/tokens.js'
+
+const { values } = parseArgs({ options: { clients: { type: 'string', default: '20' }, seconds: { type: 'string', default: '8' }, rounds: { type: 'string', default: '3' } } })
+const clients = Number(values.clients)
+const seconds = Number(values.seconds)
+const rounds = Number(values.rounds)
+const root = resolve(import.meta.dirname, '../../..')
+const secret = 'bench-internal-secret-0123456789'
+
+const freePort = async () => {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  return port
+}
+
+function startProcess(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root, env: { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LIGATURE_INTERNAL_SECRET: secret, ...env }, stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return child
+}
+
+async function waitReady(port: number) {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)
+    if (ok) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`nothing answered on ${port}`)
+}
+
+interface Round { rps: number; p50: number; p975: number; p99: number; errors: number }
+
+/** C clients, each one request at a time over its own kept-alive socket, for `seconds`. */
+async function load(port: number, path: string, headers: Record<string, string>): Promise<Round> {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients })
+  const latencies: number[] = []
+  let errors = 0
+  const until = performance.now() + seconds * 1000
+  const one = () => new Promise<void>((done) => {
+    const t0 = performance.now()
+    const req = request({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
+      res.resume()
+      res.on('end', () => { if (res.statusCode === 200) latencies.push(performance.now() - t0); else errors++; done() })
+    })
+    req.on('error', () => { errors++; done() })
+    req.end()
+  })
+  const started = performance.now()
+  await Promise.all(Array.from({ length: clients }, async () => { while (performance.now() < until) await one() }))
+  const elapsed = (performance.now() - started) / 1000
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
+  return { rps: latencies.length / elapsed, p50: at(0.5), p975: at(0.975), p99: at(0.99), errors }
+}
+
+const db = await createTestDatabase('lig_bench_gateway')
+const children: ChildProcess[] = []
+try {
+  const ports = { registry: await freePort(), gateway: await freePort() }
+  const common = { DATABASE_URL: db.url, LIGATURE_NATS_NAMESPACE: `benchgw${process.pid}` }
+  children.push(startProcess('services/registry/src/server.ts', { ...common, REGISTRY_PORT: String(ports.registry) }))
+  await waitReady(ports.registry)
+  children.push(startProcess('services/gateway/src/server.ts', { ...common, GATEWAY_PORT: String(ports.gateway), REGISTRY_URL: `http://127.0.0.1:${ports.registry}` }))
+  await waitReady(ports.gateway)
+
+  const gatewayDb = createDb<GatewayDb>({ databaseUrl: db.url, schema: GATEWAY_SCHEMA, poolSize: 1 })
+  await migrateToLatest(gatewayDb, GATEWAY_SCHEMA, gatewayMigrations)
+  const { id: tokenId, token } = await createToken(gatewayDb, { name: 'bench', role: 'admin', projects: [] })
+  await gatewayDb.destroy()
+  const bearer = { authorization: `Bearer ${token}` }
+  for (let i = 0; i < 25; i++) {
+    const res = await fetch(`http://127.0.0.1:${ports.gateway}/api/v3.3/dataproviders`, {
+      method: 'POST', headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: `BENCH${i}`, organisation: `Bench provider ${i}`, contactName: 'Bench', email: 'bench@example.org' }),
+    })
+    if (res.status !== 201) throw new Error(`seeding: ${res.status} ${await res.text()}`)
+  }
+  const direct = { [`x-ligature-principal`]: signPrincipal({ tokenId, name: 'bench', role: 'admin', projects: [] }, secret) }
+  const variants = {
+    direct: () => load(ports.registry, '/dataproviders', direct),
+    gateway: () => load(ports.gateway, '/api/v3.3/dataproviders', bearer),
+  }
+  await variants.direct()
+  await variants.gateway() // warm-up: JIT, pools, token cache
+  const results: Record<keyof typeof variants, Round[]> = { direct: [], gateway: [] }
+  const fmt = (r: Round) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p97.5 ${r.p975.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`
+  console.log(`bench:gateway  GET /dataproviders (25 items)  ${clients} clients, ${seconds} s per round, ${rounds} rounds, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'info'}`)
+  for (let i = 0; i < rounds; i++) {
+    for (const name of ['direct', 'gateway'] as const) {
+      const r = await variants[name]()
+      results[name].push(r)
+      console.log(`  round ${i + 1} ${name.padEnd(8)} ${fmt(r)}`)
+    }
+  }
+  const median = (rs: Round[]) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]!
+  const d = median(results.direct)
+  const g = median(results.gateway)
+  const spread = (rs: Round[]) => (Math.max(...rs.map((r) => r.rps)) / Math.min(...rs.map((r) => r.rps)) - 1) * 100
+  console.log(`  median   direct   ${fmt(d)}   (round-to-round spread ${spread(results.direct).toFixed(0)} %)`)
+  console.log(`  median   gateway  ${fmt(g)}   (round-to-round spread ${spread(results.gateway).toFixed(0)} %)`)
+  console.log(`  gateway cost: ${((1 - g.rps / d.rps) * 100).toFixed(1)} % fewer requests/s than direct; p99 ${g.p99.toFixed(1)} ms vs ${d.p99.toFixed(1)} ms`)
+} finally {
+  for (const c of children) c.kill('SIGTERM')
+  await Promise.all(children.map((c) => c.exitCode === null ? once(c, 'exit') : undefined))
+  await db.drop()
+}
