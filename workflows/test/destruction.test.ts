@@ -110,7 +110,10 @@ t.test('an envelope: its records are blanked and its staged files removed', asyn
   const after = await identifiers()
   t.ok(blank(after.a3) && blank(after.d1))
   t.same(await mapOf(enduring), map2, 'keys and groups kept')
-  const notes = await ok('GET', '/envelopes/des-2/notifications') as { logLevel: string; message: string }[]
+  const notes = await ok('GET', '/envelopes/des-2/notifications') as { id: number; logLevel: string; message: string; attachmentFilename: string | null }[]
+  const report = notes.find((n) => n.attachmentFilename)
+  t.ok(report, 'the linkage report was attached')
+  t.same((await call('GET', `/notifications/${report!.id}/download`)).json, { message: 'Notification resource can not be found.' }, 'its file is gone')
   t.match(notes.at(-1), { logLevel: 'Information', message: /Record data destroyed by .*personal identifiers of 2 records blanked; keys and groups kept.*Reason: extract sent under the wrong agreement/ })
 })
 
