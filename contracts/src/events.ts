@@ -50,6 +50,16 @@ export const Events = {
     workflowId: Type.Integer(), projectCode: Type.String(), reason: Type.String(), requestedBy: Type.String(),
   }, { additionalProperties: false })),
   /**
+   * A destruction of record data (POST /projects/{id}/recorddestructions), run by workflow `workflowId`. The
+   * selector is resolved by the service: an envelope's linkages, or an event type's id with optional ids.
+   */
+  recordDestructionRequested: event('ligature.envelopes.recorddestruction.requested', Type.Object({
+    workflowId: Type.Integer(), projectCode: Type.String(), reason: Type.String(), requestedBy: Type.String(),
+    envelopeName: Type.Union([Type.String(), Type.Null()]), linkageIds: Type.Array(Type.Integer()),
+    eventTypeCode: Type.Union([Type.String(), Type.Null()]), eventTypeId: Type.Union([Type.Integer(), Type.Null()]),
+    sourceUniqueIds: Type.Union([Type.Array(Type.String()), Type.Null()]),
+  }, { additionalProperties: false })),
+  /**
    * An extraction requested through `POST /extractions` (extractions of extraction envelopes and bulk loads run
    * inside their own workflow instead). The worker reads the rest through the results service's internal API.
    */

@@ -5,7 +5,7 @@ export type DispatcherDeps = ConsumerDeps
 /**
  * Every event that starts a workflow, and which one: the workflow id is the business id, so redelivery is
  * harmless. Envelopes (`envelope:<name>`), linkages from sources, bulk loads, extractions (`extraction:<id>`)
- * and deletions.
+ * deletions, rollbacks and destructions of record data.
  */
 export async function startDispatcher(deps: DispatcherDeps): Promise<{ stop: () => Promise<void> }> {
   const consumers = await Promise.all([
@@ -23,6 +23,9 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<{ stop: () 
     })),
     startWorkflowConsumer(deps, 'rollbackRequested', (d) => ({
       workflow: 'rollbackWorkflow', businessId: `rollback:${d.projectCode}:${d.workflowId}`, args: [d], summary: `Rollback ${d.projectCode} (${d.workflowId})`,
+    })),
+    startWorkflowConsumer(deps, 'recordDestructionRequested', (d) => ({
+      workflow: 'destructionWorkflow', businessId: `destruction:${d.projectCode}:${d.workflowId}`, args: [d], summary: `Destroy record data ${d.projectCode} (${d.workflowId})`,
     })),
     startWorkflowConsumer(deps, 'eventTypeDeleted', (d) => ({
       workflow: 'deleteEventTypeWorkflow', businessId: `delete-eventtype:${d.id}`, args: [{ id: d.id, code: d.code }], summary: `Event type ${d.code} (${d.id}): deletion`,

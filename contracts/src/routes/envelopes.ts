@@ -3,6 +3,7 @@ import { IdParamsSchema, ListQuerySchema } from '../common.js'
 import { EnvelopeNameParamsSchema, EnvelopeSchema, JobSchema, NotificationSchema } from '../entities/envelope.js'
 import { BulkLinkageSchema, LinkageInputSchema, LinkageSchema, RollbackInputSchema, WorkflowSchema } from '../entities/linkage.js'
 import { ExtractionSchema } from '../entities/extraction.js'
+import { RecordDestructionInputSchema, RecordDestructionSchema } from '../entities/record-destruction.js'
 import { defineRoutes } from './route-def.js'
 
 const svc = 'envelopes' as const
@@ -22,6 +23,8 @@ export const envelopesRoutes = defineRoutes([
   { id: 'createLinkage', method: 'POST', path: '/linkages', service: svc, tag: 'Linkages', summary: 'Start a linkage from data sources the platform reads itself', role: 'custodian', body: LinkageInputSchema, successStatus: 201, response: LinkageSchema, badRequest: 'invalidRequest' },
   { id: 'getLinkage', method: 'GET', path: '/linkages/:id', service: svc, tag: 'Linkages', summary: 'Get a linkage', role: 'viewer', params: IdParamsSchema, successStatus: 200, response: LinkageSchema, resource: 'Linkage' },
   { id: 'rollbackProject', method: 'POST', path: '/projects/:id/rollback', service: svc, tag: 'Linkages', summary: "Undo the project's last processed envelope or linkage (a workflow; again, one further back)", role: 'manager', params: ProjectRef, body: RollbackInputSchema, successStatus: 201, response: WorkflowSchema, badRequest: 'invalidRequest', resource: 'Project', beyondSpec: true },
+  { id: 'destroyRecordData', method: 'POST', path: '/projects/:id/recorddestructions', service: svc, tag: 'Linkages', summary: "Irreversibly blank the personal identifiers of chosen records, keeping their keys and groups (a workflow)", role: 'admin', params: ProjectRef, body: RecordDestructionInputSchema, successStatus: 201, response: WorkflowSchema, badRequest: 'invalidRequest', resource: 'Project', beyondSpec: true },
+  { id: 'listRecordDestructions', method: 'GET', path: '/projects/:id/recorddestructions', service: svc, tag: 'Linkages', summary: "List a project's record data destructions: who, when, why, which records, and their counts", role: 'manager', params: ProjectRef, querystring: ListQuerySchema, successStatus: 200, response: Type.Array(RecordDestructionSchema), resource: 'Project', beyondSpec: true },
   { id: 'bulkLoad', method: 'POST', path: '/linkages/bulkload', service: svc, tag: 'Linkages', summary: 'Start a bulk load: one envelope per entry, linked one after another', role: 'custodian', body: BulkLinkageSchema, successStatus: 201, response: WorkflowSchema, badRequest: 'invalidRequest' },
 
   { id: 'listWorkflows', method: 'GET', path: '/workflows', service: svc, tag: 'Workflows', summary: 'List workflows', role: 'viewer', querystring: ListQuerySchema, successStatus: 200, response: Type.Array(WorkflowSchema) },

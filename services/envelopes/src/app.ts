@@ -16,6 +16,7 @@ import { linkageHandlers } from './linkages/linkage.routes.js'
 import { workflowHandlers } from './workflows/workflow.routes.js'
 import { createProjectsClient } from './projects/projects-client.js'
 import { projectEnvelopeHandlers } from './projects/project-envelopes.routes.js'
+import { recordDestructionHandlers } from './destructions/record-destruction.routes.js'
 
 export interface EnvelopesDeps {
   db: Kysely<EnvelopesDb>
@@ -45,6 +46,7 @@ export async function buildApp(deps: EnvelopesDeps): Promise<FastifyInstance> {
     ...linkageHandlers(createLinkageService(deps.db, projects), deps.db, projects),
     ...workflowHandlers(deps.db),
     ...projectEnvelopeHandlers(envelopes, projects),
+    ...recordDestructionHandlers(deps.db, projects),
   }
   registerRoutes(app, envelopesRoutes, handlers)
   registerInternalRoutes(app, deps.db)

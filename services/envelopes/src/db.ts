@@ -66,12 +66,23 @@ export interface WorkflowsTable {
   processing_finish: Date | null
   status: number
 }
+export interface RecordDestructionsTable {
+  workflow_id: number
+  project_code: string
+  requested_by: string
+  reason: string
+  envelope_name: string | null
+  event_type_code: string | null
+  source_unique_id_count: number | null
+  requested_on: Generated<Date>
+}
 export interface EnvelopesDb extends OutboxTable {
   envelopes: EnvelopesTable
   notifications: NotificationsTable
   jobs: JobsTable
   linkages: LinkagesTable
   workflows: WorkflowsTable
+  record_destructions: RecordDestructionsTable
 }
 export type EnvelopeRow = Selectable<EnvelopesTable>
 export type NotificationRow = Selectable<NotificationsTable>

@@ -8,12 +8,14 @@ import { safeInside } from '../extraction/safe-path.js'
 import { deleteListedRecords, type DeletionOutcome } from '../records/delete-records.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 import { rollbackLastChange, type RollbackOutcome } from '../records/rollback.js'
+import { destroyRecordData, type DestructionOutcome, type DestructionSelection } from '../records/destroy-records.js'
+import { removeStagedFiles, stagedFiles } from '../loading/envelope/staged-files.js'
 import { ApplicationFailure } from '@temporalio/activity'
 
 export interface MapChangeDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
 
 
-/** Changes of a project's map other than linkages: deletion envelopes and rollbacks. */
+/** Changes of a project's map other than linkages: deletion envelopes, rollbacks and destructions of record data. */
 export function mapChangeActivities({ config, jobs, envelopes, pool, dataDir }: MapChangeDeps) {
   return {
     async deleteRecordsFromFile(input: { projectId: number; eventTypeId: number; folder: string; fileName: string; source: string }): Promise<DeletionOutcome> {
@@ -34,6 +36,27 @@ export function mapChangeActivities({ config, jobs, envelopes, pool, dataDir }: 
       const fromSource = /^envelope:(.+):\d+$/.exec(outcome.undone?.source ?? '')?.[1] ?? null
       const envelopeName = outcome.undone?.linkageId ? await jobs.linkageEnvelope(outcome.undone.linkageId) : fromSource
       return { ...outcome, projectId: project.id, projectName: project.name, envelopeName }
+    },
+
+    /**
+     * Blanks the chosen records' identifiers (one transaction; a retry answers the stored outcome), then
+     * removes the staged files of every envelope and linkage that supplied them, and of the named envelope.
+     */
+    async destroyRecordData(input: { projectCode: string; workflowId: number; actor: string; reason: string; envelopeName: string | null; selection: DestructionSelection }):
+      Promise<DestructionOutcome & { filesRemoved: number }> {
+      const project = await config.projectByCode(input.projectCode)
+      if (!project) throw ApplicationFailure.nonRetryable(`Project ${input.projectCode} no longer exists.`, 'DestructionRefused')
+      const outcome = await withClient(pool, async (client) => {
+        const schema = await ensureRecordStore(client, project.id)
+        return destroyRecordData(client, { schema, source: `destruction:${input.workflowId}`, actor: input.actor, reason: input.reason, selection: input.selection })
+      })
+      const names = new Set(input.envelopeName ? [input.envelopeName] : [])
+      for (const id of outcome.linkageIds) {
+        const name = await jobs.linkageEnvelope(id).catch(() => null)
+        if (name) names.add(name)
+      }
+      const filesRemoved = await removeStagedFiles(await stagedFiles(dataDir, [...names], outcome.linkageIds))
+      return { ...outcome, filesRemoved }
     },
 
     async notifyProjectOrEnvelope(target: { envelopeName: string | null; projectCode: string }, level: LogLevel, message: string): Promise<number | null> {

@@ -42,6 +42,8 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
     add column if not exists reason text, add column if not exists undoes integer, add column if not exists undone_by integer,
     add column if not exists outcome jsonb`)
   await client.query(`alter table ${s}.records add column if not exists end_dated_revision integer`)
+  // Destroyed records keep their row, with their personal identifiers blanked by this revision (never undone).
+  await client.query(`alter table ${s}.records add column if not exists destroyed_revision integer`)
   await client.query(`create table if not exists ${s}.pairs (
     linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
     score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)

@@ -1,6 +1,7 @@
 /** Stats and texts of deletion and rollback jobs: pure, shared by the workflows and their tests. */
 import type { DeletionOutcome } from '../records/delete-records.js'
 import type { RollbackOutcome } from '../records/rollback.js'
+import type { DestructionOutcome } from '../records/destroy-records.js'
 
 export const deletionStats = (o: DeletionOutcome) => [
   { name: 'Ids listed', value: String(o.idsListed) }, { name: 'Records end-dated', value: String(o.recordsEndDated) },
@@ -26,3 +27,19 @@ export const rollbackStats = (o: RollbackOutcome) => [
 
 export const rollbackMessage = (o: RollbackOutcome, actor: string, reason: string) =>
   `Rolled back by ${actor}: the ${o.undone!.kind} of revision ${o.undone!.revision} is undone (${o.recordsRemoved} records removed, ${o.recordsRestored} restored, ${o.keyRowsReopened} earlier keys back). Reason: ${reason}`
+
+export const destructionStats = (o: DestructionOutcome & { filesRemoved: number }) => [
+  { name: 'Records selected', value: String(o.recordsSelected) }, { name: 'Records blanked', value: String(o.recordsBlanked) },
+  { name: 'Already destroyed', value: String(o.alreadyDestroyed) }, { name: 'Ids listed', value: String(o.idsListed) },
+  { name: 'Ids not found', value: String(o.idsNotFound) }, { name: 'Staged files removed', value: String(o.filesRemoved) },
+]
+
+export function destructionMessage(o: DestructionOutcome & { filesRemoved: number }, what: string, actor: string, reason: string): string {
+  let text = `Record data destroyed by ${actor} (${what}): personal identifiers of ${o.recordsBlanked} records blanked`
+  text += `${o.alreadyDestroyed > 0 ? ` (${o.alreadyDestroyed} already were)` : ''}; keys and groups kept; ${o.filesRemoved} staged files removed.`
+  if (o.idsNotFound > 0) {
+    const more = o.idsNotFound > o.unknownSample.length ? ` and ${o.idsNotFound - o.unknownSample.length} more` : ''
+    text += ` ${o.idsNotFound} of the ${o.idsListed} listed Source Unique IDs are not records of the event type: ${o.unknownSample.join(', ')}${more}.`
+  }
+  return `${text} Reason: ${reason}`
+}

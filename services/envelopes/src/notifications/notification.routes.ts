@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { access } from 'node:fs/promises'
 import type { Kysely } from 'kysely'
 import { isAdmin, notFound, type Handler, type Principal } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
@@ -19,6 +20,8 @@ export const notificationHandlers = (db: Kysely<EnvelopesDb>) => ({
   downloadNotification: (async ({ principal, params, reply }) => {
     const row = await findVisible(db, principal, params.id)
     if (!row.attachment_path || !row.attachment_filename) throw notFound('Notification')
+    // A destruction of record data removes an envelope's reports: the attachment is gone for good.
+    if (!(await access(row.attachment_path).then(() => true, () => false))) throw notFound('Notification')
     reply.header('content-type', 'application/octet-stream')
     reply.header('content-disposition', `attachment; filename="${row.attachment_filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
     return reply.send(createReadStream(row.attachment_path))
