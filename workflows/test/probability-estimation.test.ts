@@ -65,6 +65,9 @@ t.test('SubmitProbabilityEstimation: estimated, stored as a result, nothing link
     }
   }
   t.same(await get(`/estimates/${listed[0]!.id}`), doc, 'GET /estimates/{id} answers the same document')
+  // Printed for the portal page (docs/current/advanced/estimating-probs.mdx): a real document and real job stats.
+  t.comment(JSON.stringify({ ...doc, strategies: doc.strategies.filter((s: { name: string }) => s.name === 'Surname and given name') }, null, 2))
+  t.comment(JSON.stringify(jobs.map((j) => [j.name, j.stats])))
 
   const strategies = await get(`/projects/${project.id}/matchconfig/strategies`) as { id: number; name: string; threshold: number; matchingFields: { matchProviderFieldName: string; matchProbability: number; nonMatchProbability: number }[] }[]
   const target = strategies.find((s) => s.name === 'Surname and given name')!

@@ -4,7 +4,7 @@ import { applyEstimate } from './apply-estimate.js'
 
 const field = (name: string, m: number, u: number, comparison: FieldEstimateComparison) => ({
   field: name, comparison, m, u, agreementWeight: Math.log2(m / u), disagreementWeight: Math.log2((1 - m) / (1 - u)),
-  mSource: 'em' as const, mThisStrategy: m, pairsObserved: 10, uSampleObserved: 100, uSampleAgreed: 1, configured: { m: 0.9, u: 0.01 },
+  mSource: 'em' as const, uSource: 'sample' as const, mThisStrategy: m, pairsObserved: 10, uSampleObserved: 100, uSampleAgreed: 1, configured: { m: 0.9, u: 0.01 },
 })
 type FieldEstimateComparison = EstimationDocument['strategies'][number]['fields'][number]['comparison']
 const strategyEstimate = (name: string, threshold: number | null, fields: ReturnType<typeof field>[]) => ({

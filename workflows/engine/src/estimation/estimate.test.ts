@@ -71,3 +71,14 @@ t.test('a field no strategy can estimate keeps its configured m; deterministic s
   tt.equal(result.strategies[1]!.suggestedThreshold, null)
   tt.ok(result.strategies[1]!.deterministic)
 })
+
+t.test('a field absent from the data keeps its configured m and u', async tt => {
+  const tbl = table(800, 4)
+  const blank = RecordTable.fromColumns(Object.fromEntries(tbl.columnNames.map(n => [n,
+    Array.from({ length: tbl.size }, (_, i) => (n === 'sex' ? null : tbl.column(n).value(i) || null))])), DEFAULT_COLUMNS)
+  const result = estimateParameters(blank, defaultStrategies(), { derivedFrom: DERIVED })
+  for (const s of result.strategies) {
+    const sex = s.fields.find(f => f.field === 'sex')!
+    tt.match(sex, { m: 0.97, u: 0.5, mSource: 'configured', uSource: 'configured', mThisStrategy: null })
+  }
+})

@@ -53,7 +53,9 @@ export interface FieldEstimate {
   agreementWeight: number
   disagreementWeight: number
   mSource: MSource
-  /** This strategy's own EM estimate of m; null when the blocking fixes the field here. */
+  /** 'configured' when no random pair had the field on both sides (it is absent from the data). */
+  uSource: 'sample' | 'configured'
+  /** This strategy's own EM estimate of m; null when the blocking fixes the field here or no pair had it. */
   mThisStrategy: number | null
   /** Candidate pairs of this strategy with a value on both sides (0 when left out of its EM). */
   pairsObserved: number
@@ -126,6 +128,7 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
   for (const run of runs) {
     if (!run.em) continue
     run.emFields.forEach((fieldIndex, k) => {
+      if (run.observed[k] === 0) return // never observed in these pairs: EM left it where it started
       const key = comparisonKey(run.strategy.matchingFields[fieldIndex]!)
       mEstimates.set(key, [...(mEstimates.get(key) ?? []), run.em!.m[k]![1]!])
     })
@@ -139,12 +142,14 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
     const fields = run.strategy.matchingFields.map((f, index): FieldEstimate => {
       const { m, source } = finalM(f)
       const sample = uOf.get(comparisonKey(f))!
-      const u = sample.u[1]!
+      // A field no random pair had on both sides (absent from the data) keeps its configured u.
+      const u = sample.observed > 0 ? sample.u[1]! : f.u
       const k = run.emFields.indexOf(index)
       return {
         field: f.field, comparison: f.comparison, m, u,
         agreementWeight: agreementWeight(m, u), disagreementWeight: disagreementWeight(m, u),
-        mSource: source, mThisStrategy: k >= 0 && run.em ? run.em.m[k]![1]! : null,
+        mSource: source, uSource: sample.observed > 0 ? 'sample' : 'configured',
+        mThisStrategy: k >= 0 && run.em && run.observed[k]! > 0 ? run.em.m[k]![1]! : null,
         pairsObserved: k >= 0 ? run.observed[k]! : 0,
         uSampleObserved: sample.observed, uSampleAgreed: sample.agreed,
         configured: { m: f.m, u: f.u },
