@@ -81,6 +81,18 @@ t.test('SubmitProbabilityEstimation: estimated, stored as a result, nothing link
   const surnameEstimate = estimated.fields.find((f: { field: string }) => f.field === 'surname')
   t.same([surname.matchProbability, surname.nonMatchProbability], [surnameEstimate.m, surnameEstimate.u])
 
+  const sex = estimated.fields.find((f: { field: string }) => f.field === 'sex')
+  t.match(sex, { mSource: 'configured', uSource: 'configured', m: 0.97, u: 0.5 }, 'FEBRL has no sex: configured values kept')
+  t.notOk(estimated.fieldsEstimated.includes('sex'))
+
+  // Scope and roles: another project's viewer sees no estimate; a viewer of this project may not apply.
+  const outsider = await platform.token('viewer', ['OTHER'])
+  t.same((await api(platform.url, 'GET', '/api/v3.3/estimates', { token: outsider })).json, [])
+  t.equal((await api(platform.url, 'GET', `/api/v3.3/estimates/${listed[0]!.id}/download`, { token: outsider })).status, 404)
+  const viewer = await platform.token('viewer', ['EST4'])
+  t.equal((await api(platform.url, 'GET', `/api/v3.3/estimates/${listed[0]!.id}`, { token: viewer })).status, 200)
+  t.equal((await api(platform.url, 'POST', `/api/v3.3/projects/${project.id}/matchconfig/strategies/${target.id}/estimates/${listed[0]!.id}/apply`, { token: viewer })).status, 401)
+
   const missing = await api(platform.url, 'POST', `/api/v3.3/projects/${project.id}/matchconfig/strategies/${target.id}/estimates/999999/apply`, { token })
   t.equal(missing.status, 404)
   t.equal(missing.json.message, 'Estimate resource can not be found.')

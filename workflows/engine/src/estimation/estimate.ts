@@ -164,7 +164,7 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
     return {
       name: run.strategy.name, order: run.strategy.order, deterministic: run.strategy.matchingFields.length === 0,
       candidatePairs: run.candidatePairs, distinctPatterns: run.distinctPatterns, oversizedBlocks: run.oversized,
-      fieldsEstimated: run.emFields.map(i => run.strategy.matchingFields[i]!.field),
+      fieldsEstimated: run.emFields.filter((_, k) => run.observed[k]! > 0).map(i => run.strategy.matchingFields[i]!.field),
       fieldsFixedByBlocking: run.fixed.map(i => run.strategy.matchingFields[i]!.field),
       lambda: em ? em.lambda : null, expectedMatches: em ? em.expectedMatches : null,
       iterations: em?.iterations ?? 0, converged: em ? em.converged : true,
