@@ -82,3 +82,15 @@ t.test('a field absent from the data keeps its configured m and u', async tt => 
     tt.match(sex, { m: 0.97, u: 0.5, mSource: 'configured', uSource: 'configured', mThisStrategy: null })
   }
 })
+
+t.test('the threshold uses λ smoothed by the number of pairs: a tiny all-match strategy does not go far below zero', async tt => {
+  const rows = [0, 1, 2].flatMap(k => [{ id: `x${k}`, name: `ann${k}`, city: `c${k}` }, { id: `x${k}`, name: `ann${k}`, city: `c${k}` }])
+  const tbl = RecordTable.fromRows(rows, ['id', 'name', 'city'].map(name => ({ name, kind: 'text' as const })))
+  const strategy = { name: 'Id', order: 1, isActive: true, threshold: 10, blockingFields: [{ field: 'id', matchEmpty: false }],
+    matchingFields: [{ field: 'name', comparison: { type: 'Exact' as const }, m: 0.9, u: 0.1 }, { field: 'city', comparison: { type: 'Exact' as const }, m: 0.9, u: 0.1 }] }
+  const s = estimateParameters(tbl, [strategy], { uSamplePairs: 1000 }).strategies[0]!
+  tt.equal(s.candidatePairs, 3)
+  const lambda = (s.expectedMatches! + 1) / (3 + 2)
+  tt.ok(Math.abs(s.suggestedThreshold! - -Math.log2(lambda / (1 - lambda))) < 1e-9, `threshold ${s.suggestedThreshold} from λ ${lambda}`)
+  tt.ok(s.suggestedThreshold! > -3)
+})

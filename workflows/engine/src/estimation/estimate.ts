@@ -12,7 +12,7 @@
  *  4. A suggested threshold per strategy: the score at which a candidate pair's posterior match probability
  *     reaches `targetPosterior` (default 0.5, the Bayes decision for equal costs):
  *       T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ agreement weights of the fields the blocking fixes
- *     (within the strategy's pairs the posterior odds are λ/(1−λ) · 2^(score of the EM fields), and the fixed
+ *     with λ = (expected matches + 1) / (candidate pairs + 2), add-one smoothed like u (within the strategy's pairs the posterior odds are λ/(1−λ) · 2^(score of the EM fields), and the fixed
  *     fields add their agreement weight to every such pair's score).
  * Weights are log2, as scoring computes them (weights.ts). Same table, configuration and seed: same result.
  */
@@ -159,7 +159,10 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
     let suggestedThreshold: number | null = null
     if (em && em.pairs > 0) {
       const logit2 = (p: number) => Math.log2(p / (1 - p))
-      suggestedThreshold = logit2(targetPosterior) - logit2(em.lambda) + run.fixed.reduce((sum, i) => sum + fields[i]!.agreementWeight, 0)
+      // λ add-one smoothed over the strategy's pairs: a strategy with a handful of pairs, all matches, would
+      // otherwise get λ → 1 and a threshold far below zero from too little evidence.
+      const lambda = (em.expectedMatches + 1) / (em.pairs + 2)
+      suggestedThreshold = logit2(targetPosterior) - logit2(lambda) + run.fixed.reduce((sum, i) => sum + fields[i]!.agreementWeight, 0)
     }
     return {
       name: run.strategy.name, order: run.strategy.order, deterministic: run.strategy.matchingFields.length === 0,
