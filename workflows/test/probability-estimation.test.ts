@@ -93,6 +93,14 @@ t.test('SubmitProbabilityEstimation: estimated, stored as a result, nothing link
   t.equal((await api(platform.url, 'GET', `/api/v3.3/estimates/${listed[0]!.id}`, { token: viewer })).status, 200)
   t.equal((await api(platform.url, 'POST', `/api/v3.3/projects/${project.id}/matchconfig/strategies/${target.id}/estimates/${listed[0]!.id}/apply`, { token: viewer })).status, 401)
 
+  const other = (await configureProject(platform.url, token, { project: 'EST5', provider: 'FEBRLF', eventTypes: ['FEBRL5'] })).project
+  const otherStrategy = (await get(`/projects/${other.id}/matchconfig/strategies`))[0]
+  const crossed = await api(platform.url, 'POST', `/api/v3.3/projects/${other.id}/matchconfig/strategies/${otherStrategy.id}/estimates/${listed[0]!.id}/apply`, { token })
+  t.equal(crossed.status, 400, 'an estimate applies only to its own project')
+  t.equal(crossed.json.message, 'The request is not valid.')
+  const wrongStrategy = await api(platform.url, 'POST', `/api/v3.3/projects/${project.id}/matchconfig/strategies/${otherStrategy.id}/estimates/${listed[0]!.id}/apply`, { token })
+  t.equal(wrongStrategy.status, 404, "another project's strategy is not found here")
+
   const missing = await api(platform.url, 'POST', `/api/v3.3/projects/${project.id}/matchconfig/strategies/${target.id}/estimates/999999/apply`, { token })
   t.equal(missing.status, 404)
   t.equal(missing.json.message, 'Estimate resource can not be found.')
