@@ -11,6 +11,8 @@ export const ResultsInternalPaths = {
   getExtraction: '/internal/extractions/:id',
   setExtractionState: '/internal/extractions/:id/state',
   putResultFile: '/internal/extractions/:id/result',
+  /** POST an EstimationDocument (the worker, after a probability estimation envelope); answers the Estimate. */
+  createEstimate: '/internal/estimates',
 } as const
 
 /** Where an extraction envelope's list of Source Unique IDs is (one per line), in the worker's data folder. */

@@ -1,9 +1,14 @@
 import { Type } from '@sinclair/typebox'
-import { IdParamsSchema, ListQuerySchema } from '../common.js'
+import { IdParamsSchema, IntId, ListQuerySchema, Str } from '../common.js'
+import { EstimateSchema, EstimationDocumentSchema } from '../entities/estimate.js'
+import { MatchStrategySchema } from '../entities/match-config.js'
 import { ExtractionInputSchema, ExtractionSchema, ResultSchema } from '../entities/extraction.js'
 import { defineRoutes } from './route-def.js'
 
 const svc = 'results' as const
+const EstimateQuery = Type.Composite([ListQuerySchema, Type.Object({ envelopeName: Type.Optional(Str(1, 200)) })], { additionalProperties: false })
+const ApplyParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }), strategyId: IntId, estimateId: IntId }, { additionalProperties: false })
+const est = 'Probability estimates'
 const EpParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }, { additionalProperties: false })
 
 export const resultsRoutes = defineRoutes([
@@ -16,4 +21,9 @@ export const resultsRoutes = defineRoutes([
   { id: 'getResult', method: 'GET', path: '/results/:id', service: svc, tag: 'Results', summary: 'Get a result', role: 'viewer', params: IdParamsSchema, successStatus: 200, response: ResultSchema, resource: 'Result' },
   { id: 'deleteResult', method: 'DELETE', path: '/results/:id', service: svc, tag: 'Results', summary: "Delete a result's file (304 when already deleted)", role: 'custodian', params: IdParamsSchema, successStatus: 204, resource: 'Result', errors: ['resultAlreadyDeleted'] },
   { id: 'downloadResult', method: 'GET', path: '/results/:id/download', service: svc, tag: 'Results', summary: 'Download a result (zip)', role: 'viewer', params: IdParamsSchema, successStatus: 200, produces: 'application/octet-stream', resource: 'Result', errors: ['resultDeleted'] },
+  // Probability estimation (DECISIONS.md "Probability estimation"): results of SubmitProbabilityEstimation envelopes.
+  { id: 'listEstimates', method: 'GET', path: '/estimates', service: svc, tag: est, summary: 'List probability estimates (from probability estimation envelopes), newest first; envelopeName filters', role: 'viewer', querystring: EstimateQuery, successStatus: 200, response: Type.Array(EstimateSchema), beyondSpec: true },
+  { id: 'getEstimate', method: 'GET', path: '/estimates/:id', service: svc, tag: est, summary: 'Get a probability estimate: the full document (per strategy and field m, u, weights, EM iterations, convergence, sample sizes, suggested threshold)', role: 'viewer', params: IdParamsSchema, successStatus: 200, response: EstimationDocumentSchema, resource: 'Estimate', beyondSpec: true },
+  { id: 'downloadEstimate', method: 'GET', path: '/estimates/:id/download', service: svc, tag: est, summary: 'Download a probability estimate as a JSON file', role: 'viewer', params: IdParamsSchema, successStatus: 200, produces: 'application/json', resource: 'Estimate', beyondSpec: true },
+  { id: 'applyEstimate', method: 'POST', path: '/projects/:id/matchconfig/strategies/:strategyId/estimates/:estimateId/apply', service: svc, tag: est, summary: "Write an estimate's m and u (every matching field it estimated) and suggested threshold into one match strategy; answers the updated strategy", role: 'manager', params: ApplyParams, successStatus: 201, response: MatchStrategySchema, resource: 'Estimate', errors: ['invalidRequest'], beyondSpec: true },
 ])

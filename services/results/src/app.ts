@@ -10,6 +10,9 @@ import { createProjectsClient } from './projects/projects-client.js'
 import { createResultStore } from './results/result-store.js'
 import { createResultService } from './results/result.service.js'
 import { resultHandlers } from './results/result.routes.js'
+import { createEstimateService } from './estimates/estimate.service.js'
+import { estimateHandlers } from './estimates/estimate.routes.js'
+import { createStrategyClient } from './projects/strategy-client.js'
 
 export interface ResultsDeps {
   db: Kysely<ResultsDb>
@@ -31,11 +34,13 @@ export async function buildApp(deps: ResultsDeps): Promise<FastifyInstance> {
   const store = createResultStore(deps.resultsDir)
   const extractions = createExtractionService(deps.db, createProjectsClient(deps.projectsUrl, deps.internalSecret))
   const results = createResultService(deps.db, store)
+  const estimates = createEstimateService(deps.db)
   const handlers: HandlerMap<typeof resultsRoutes> = {
     ...extractionHandlers(extractions, results),
     ...resultHandlers(results),
+    ...estimateHandlers(estimates, createStrategyClient(deps.projectsUrl, deps.internalSecret)),
   }
   registerRoutes(app, resultsRoutes, handlers)
-  registerInternalRoutes(app, deps.db, extractions, store)
+  registerInternalRoutes(app, deps.db, extractions, store, estimates)
   return app
 }

@@ -1,4 +1,5 @@
-import type { Generated, Selectable } from 'kysely'
+import type { Generated, JSONColumnType, Selectable } from 'kysely'
+import type { EstimationDocument } from '@ligature/contracts'
 import type { OutboxTable } from '@ligature/service-kit'
 
 export interface ExtractionsTable {
@@ -30,10 +31,21 @@ export interface ResultsTable {
   deleted_at: Date | null
   deleted_by: string | null
 }
+export interface EstimatesTable {
+  id: Generated<number>
+  envelope_name: string
+  project_code: string
+  sender: string
+  /** The EstimationDocument (contracts/src/entities/estimate.ts). */
+  document: JSONColumnType<EstimationDocument>
+  created_at: Generated<Date>
+}
 export interface ResultsDb extends OutboxTable {
+  estimates: EstimatesTable
   extractions: ExtractionsTable
   results: ResultsTable
 }
 export type ExtractionRow = Selectable<ExtractionsTable>
 export type ResultRow = Selectable<ResultsTable>
 export const RESULTS_SCHEMA = 'results'
+export type EstimateRow = Selectable<EstimatesTable>

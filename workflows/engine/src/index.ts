@@ -49,3 +49,10 @@ export { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, strictStandardiser, t
 export { dateError, nicknameOrTypo, typo } from './synthetic/corrupt.js'
 export { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from './synthetic/generate.js'
 export { Prng, zipfTable } from './synthetic/prng.js'
+// Probability estimation (EM): u from random pairs, m and λ by EM over blocked candidate pairs.
+export { estimateParameters, DEFAULT_TARGET_POSTERIOR, type EstimationOptions, type EstimationResult, type FieldEstimate,
+  type StrategyEstimate } from './estimation/estimate.js'
+export { expectationMaximisation, twoLevels, type EmOptions, type EmResult, type EmStart } from './estimation/em.js'
+export { PatternCounts, MISSING_LEVEL } from './estimation/patterns.js'
+export { FieldLevels, FIELD_LEVELS } from './estimation/levels.js'
+export { sampleU, DEFAULT_U_SAMPLE_PAIRS, DEFAULT_SEED as DEFAULT_ESTIMATION_SEED } from './estimation/sample-u.js'

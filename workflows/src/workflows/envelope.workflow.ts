@@ -5,6 +5,7 @@ import { runLinkage } from './linkage-steps.js'
 import { extractionWorkflow } from './extraction.workflow.js'
 import { deletionMessage, deletionStats } from './map-change-messages.js'
 import { withProjectLock } from './with-project-lock.js'
+import { runEstimation } from './estimation-steps.js'
 
 export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
@@ -70,8 +71,15 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
       await move({ kind: 'complete' })
       return state
     }
+    if (manifest.envelopeType === EnvelopeType.ProbsCalculation) {
+      // Loaded like a linkage (same plan, same checks) but never linked or kept: EM estimates m, u and thresholds.
+      const plan = await acts.planLinkage(manifest)
+      await runEstimation({ envelopeName: input.name, folder, sender: manifest.sender, plan })
+      await move({ kind: 'complete' })
+      return state
+    }
     if (manifest.envelopeType !== EnvelopeType.Linkage) {
-      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage, SubmitExtraction and SubmitDeletion are.`, 'EnvelopeRejected')
+      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage, SubmitExtraction, SubmitDeletion and SubmitProbabilityEstimation are.`, 'EnvelopeRejected')
     }
     const plan = await acts.planLinkage(manifest)
     linkageId = await acts.createLinkage({

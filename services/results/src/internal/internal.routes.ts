@@ -15,6 +15,11 @@ import { toExtraction, type ExtractionService } from '../extractions/extraction.
 import { upsertResult } from '../results/result.repository.js'
 import { toResult } from '../results/result.service.js'
 import type { ResultStore } from '../results/result-store.js'
+import type { EstimateService } from '../estimates/estimate.service.js'
+import { EstimationDocumentSchema, type EstimationDocument } from '@ligature/contracts'
+
+/** Nested `$id`s would make Ajv see one schema twice (the public routes register them too). */
+const withoutIds = <T>(schema: T): T => JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v)))
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false })
 
@@ -23,7 +28,7 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 214748364
  * extractions run inside other workflows, the state an extraction's workflow moves it through, and the
  * result zip, streamed in as the request body.
  */
-export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsDb>, extractions: ExtractionService, store: ResultStore): void {
+export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsDb>, extractions: ExtractionService, store: ResultStore, estimates: EstimateService): void {
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
   })
@@ -77,4 +82,8 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsD
     if (previous && previous.file_name !== fileName) await store.remove(previous.file_name)
     return reply.status(201).send(toResult(row))
   })
+
+  // The bodyLimit is the JSON default: an estimate is a few KB per strategy.
+  app.post(ResultsInternalPaths.createEstimate, { schema: { hide: true, body: withoutIds(EstimationDocumentSchema) } }, async (req, reply) =>
+    reply.status(201).send(await estimates.save(req.body as EstimationDocument)))
 }

@@ -1,0 +1,224 @@
+/**
+ * Probability estimation for a match configuration (product-behaviour §5), Splink's recipe on the engine's
+ * own comparisons:
+ *  1. u per matching field (per distinct field + comparison) from random record pairs (sample-u.ts).
+ *  2. Per active probabilistic strategy, the comparison patterns of its blocked candidate pairs (incoming ×
+ *     incoming and incoming × existing, as a linkage compares them), and EM for λ and m with u fixed (em.ts).
+ *     Fields the blocking fixes (a blocking field, or one derived from the same value: `derivedFrom`, e.g.
+ *     doby → dateOfBirth) agree on nearly every candidate pair and say nothing there, so they are left out of
+ *     that strategy's EM; their m comes from the strategies that do estimate them.
+ *  3. A field's m is the mean of its EM estimates over the strategies that estimated it (Splink averages its
+ *     training sessions the same way); a field no strategy could estimate keeps its configured m.
+ *  4. A suggested threshold per strategy: the score at which a candidate pair's posterior match probability
+ *     reaches `targetPosterior` (default 0.5, the Bayes decision for equal costs):
+ *       T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ agreement weights of the fields the blocking fixes
+ *     with λ = (expected matches + 1) / (candidate pairs + 2), add-one smoothed like u (within the strategy's pairs the posterior odds are λ/(1−λ) · 2^(score of the EM fields), and the fixed
+ *     fields add their agreement weight to every such pair's score).
+ * Weights are log2, as scoring computes them (weights.ts). Same table, configuration and seed: same result.
+ */
+import { generateCandidates, DEFAULT_MAX_BLOCK_SIZE } from '../blocking/candidates.js'
+import type { RecordTable } from '../columnar/record-table.js'
+import { activeStrategies } from '../match.js'
+import type { ComparisonSpec, MatchingFieldSpec, StrategySpec } from '../types.js'
+import { agreementWeight, disagreementWeight } from '../weights/weights.js'
+import { expectationMaximisation, twoLevels, DEFAULT_EM_MAX_ITERATIONS, DEFAULT_EM_TOLERANCE, type EmResult } from './em.js'
+import { comparisonKey, FieldLevels } from './levels.js'
+import { PatternCounts } from './patterns.js'
+import { sampleU, DEFAULT_SEED, DEFAULT_U_SAMPLE_PAIRS } from './sample-u.js'
+
+export const DEFAULT_TARGET_POSTERIOR = 0.5
+export const DEFAULT_INITIAL_LAMBDA = 0.1
+/** Starting m when the configured m is not above the sampled u (EM needs m > u to start on the right side). */
+export const FALLBACK_INITIAL_M = 0.9
+
+export interface EstimationOptions {
+  seed?: number
+  uSamplePairs?: number
+  maxIterations?: number
+  tolerance?: number
+  maxBlockSize?: number
+  targetPosterior?: number
+  /** Blocking field → the matching field it derives from (doby → dateOfBirth, surnameSoundex → surname…). */
+  derivedFrom?: Readonly<Record<string, string>>
+}
+
+export type MSource = 'em' | 'configured'
+
+export interface FieldEstimate {
+  field: string
+  comparison: ComparisonSpec
+  m: number
+  u: number
+  /** log2(m/u) and log2((1−m)/(1−u)). */
+  agreementWeight: number
+  disagreementWeight: number
+  mSource: MSource
+  /** 'configured' when no random pair had the field on both sides (it is absent from the data). */
+  uSource: 'sample' | 'configured'
+  /** This strategy's own EM estimate of m; null when the blocking fixes the field here or no pair had it. */
+  mThisStrategy: number | null
+  /** Candidate pairs of this strategy with a value on both sides (0 when left out of its EM). */
+  pairsObserved: number
+  /** Random pairs with a value on both sides, and how many of them agreed. */
+  uSampleObserved: number
+  uSampleAgreed: number
+  configured: { m: number; u: number }
+}
+
+export interface StrategyEstimate {
+  name: string
+  order: number
+  deterministic: boolean
+  candidatePairs: number
+  distinctPatterns: number
+  oversizedBlocks: number
+  fieldsEstimated: string[]
+  fieldsFixedByBlocking: string[]
+  /** Share of candidate pairs that are matches, by EM; null when nothing was estimated. */
+  lambda: number | null
+  expectedMatches: number | null
+  iterations: number
+  converged: boolean
+  lastChange: number | null
+  logLikelihood: number | null
+  configuredThreshold: number
+  /** null: keep the configured threshold (deterministic strategy, or nothing left to estimate). */
+  suggestedThreshold: number | null
+  fields: FieldEstimate[]
+}
+
+export interface EstimationResult {
+  method: 'fellegi-sunter-em'
+  seed: number
+  targetPosterior: number
+  records: { total: number; incoming: number }
+  uSample: { pairs: number }
+  em: { maxIterations: number; tolerance: number; initialLambda: number }
+  /** Every strategy's EM converged. */
+  converged: boolean
+  /** The most iterations any strategy took. */
+  iterations: number
+  strategies: StrategyEstimate[]
+}
+
+interface EstimationRun { strategy: StrategySpec; emFields: number[]; fixed: number[]; em: EmResult | null
+  observed: number[]; candidatePairs: number; distinctPatterns: number; oversized: number }
+
+export function estimateParameters(table: RecordTable, strategies: readonly StrategySpec[], options: EstimationOptions = {}): EstimationResult {
+  const seed = options.seed ?? DEFAULT_SEED
+  const targetPosterior = options.targetPosterior ?? DEFAULT_TARGET_POSTERIOR
+  if (!(targetPosterior > 0 && targetPosterior < 1)) throw new Error('targetPosterior must lie strictly between 0 and 1')
+  const maxIterations = options.maxIterations ?? DEFAULT_EM_MAX_ITERATIONS
+  const tolerance = options.tolerance ?? DEFAULT_EM_TOLERANCE
+  const active = activeStrategies(strategies)
+
+  // 1. u once per distinct field comparison.
+  const comparisons = new Map<string, MatchingFieldSpec>()
+  for (const s of active) for (const f of s.matchingFields) if (!comparisons.has(comparisonKey(f))) comparisons.set(comparisonKey(f), f)
+  const keys = [...comparisons.keys()]
+  const levels = new Map(keys.map(k => [k, new FieldLevels(comparisons.get(k)!, table)]))
+  const sampled = sampleU(table, keys.map(k => levels.get(k)!), { pairs: options.uSamplePairs, seed })
+  const uOf = new Map(keys.map((k, i) => [k, { u: sampled.u[i]!, observed: sampled.observed[i]!, agreed: sampled.agreed[i]! }]))
+
+  // 2. EM per strategy over its candidate pairs.
+  const runs = active.map((strategy): EstimationRun => runStrategy(table, strategy, levels, uOf, options, maxIterations, tolerance))
+
+  // 3. m per comparison: the mean of the strategies' EM estimates.
+  const mEstimates = new Map<string, number[]>()
+  for (const run of runs) {
+    if (!run.em) continue
+    run.emFields.forEach((fieldIndex, k) => {
+      if (run.observed[k] === 0) return // never observed in these pairs: EM left it where it started
+      const key = comparisonKey(run.strategy.matchingFields[fieldIndex]!)
+      mEstimates.set(key, [...(mEstimates.get(key) ?? []), run.em!.m[k]![1]!])
+    })
+  }
+  const finalM = (f: MatchingFieldSpec) => {
+    const estimates = mEstimates.get(comparisonKey(f))
+    return estimates ? { m: estimates.reduce((a, b) => a + b, 0) / estimates.length, source: 'em' as const } : { m: f.m, source: 'configured' as const }
+  }
+
+  const results = runs.map((run): StrategyEstimate => {
+    const fields = run.strategy.matchingFields.map((f, index): FieldEstimate => {
+      const { m, source } = finalM(f)
+      const sample = uOf.get(comparisonKey(f))!
+      // A field no random pair had on both sides (absent from the data) keeps its configured u.
+      const u = sample.observed > 0 ? sample.u[1]! : f.u
+      const k = run.emFields.indexOf(index)
+      return {
+        field: f.field, comparison: f.comparison, m, u,
+        agreementWeight: agreementWeight(m, u), disagreementWeight: disagreementWeight(m, u),
+        mSource: source, uSource: sample.observed > 0 ? 'sample' : 'configured',
+        mThisStrategy: k >= 0 && run.em && run.observed[k]! > 0 ? run.em.m[k]![1]! : null,
+        pairsObserved: k >= 0 ? run.observed[k]! : 0,
+        uSampleObserved: sample.observed, uSampleAgreed: sample.agreed,
+        configured: { m: f.m, u: f.u },
+      }
+    })
+    const em = run.em
+    let suggestedThreshold: number | null = null
+    if (em && em.pairs > 0) {
+      const logit2 = (p: number) => Math.log2(p / (1 - p))
+      // λ add-one smoothed over the strategy's pairs: a strategy with a handful of pairs, all matches, would
+      // otherwise get λ → 1 and a threshold far below zero from too little evidence.
+      const lambda = (em.expectedMatches + 1) / (em.pairs + 2)
+      suggestedThreshold = logit2(targetPosterior) - logit2(lambda) + run.fixed.reduce((sum, i) => sum + fields[i]!.agreementWeight, 0)
+    }
+    return {
+      name: run.strategy.name, order: run.strategy.order, deterministic: run.strategy.matchingFields.length === 0,
+      candidatePairs: run.candidatePairs, distinctPatterns: run.distinctPatterns, oversizedBlocks: run.oversized,
+      fieldsEstimated: run.emFields.filter((_, k) => run.observed[k]! > 0).map(i => run.strategy.matchingFields[i]!.field),
+      fieldsFixedByBlocking: run.fixed.map(i => run.strategy.matchingFields[i]!.field),
+      lambda: em ? em.lambda : null, expectedMatches: em ? em.expectedMatches : null,
+      iterations: em?.iterations ?? 0, converged: em ? em.converged : true,
+      lastChange: em ? em.lastChange : null, logLikelihood: em ? em.logLikelihood : null,
+      configuredThreshold: run.strategy.threshold, suggestedThreshold, fields,
+    }
+  })
+  return {
+    method: 'fellegi-sunter-em', seed, targetPosterior,
+    records: { total: table.size, incoming: countIncoming(table) },
+    uSample: { pairs: sampled.pairsSampled },
+    em: { maxIterations, tolerance, initialLambda: DEFAULT_INITIAL_LAMBDA },
+    converged: results.every(r => r.converged),
+    iterations: results.reduce((most, r) => Math.max(most, r.iterations), 0),
+    strategies: results,
+  }
+}
+
+function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<string, FieldLevels>,
+  uOf: Map<string, { u: number[] }>, options: EstimationOptions, maxIterations: number, tolerance: number): EstimationRun {
+  const blocking = new Set(strategy.blockingFields.map(b => b.field))
+  const fixedFields = new Set([...blocking, ...[...blocking].map(b => options.derivedFrom?.[b]).filter((f): f is string => !!f)])
+  const emFields: number[] = [], fixed: number[] = []
+  strategy.matchingFields.forEach((f, i) => (fixedFields.has(f.field) ? fixed : emFields).push(i))
+  const base = { strategy, emFields, fixed, observed: emFields.map(() => 0), candidatePairs: 0, distinctPatterns: 0, oversized: 0 }
+  if (emFields.length === 0) return { ...base, em: null }
+  const specs = emFields.map(i => strategy.matchingFields[i]!)
+  const fieldLevels = specs.map(f => levels.get(comparisonKey(f))!)
+  const patterns = new PatternCounts(fieldLevels.map(l => l.levels))
+  const gamma = new Int8Array(specs.length)
+  const observed = base.observed
+  const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
+    for (let p = 0; p < n; p++) {
+      const i = left[p]!, j = right[p]!
+      for (let k = 0; k < fieldLevels.length; k++) {
+        const g = fieldLevels[k]!.level(i, j)
+        gamma[k] = g
+        if (g >= 0) observed[k]!++
+      }
+      patterns.add(gamma)
+    }
+  }, { maxBlockSize: options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE })
+  const u = specs.map(f => uOf.get(comparisonKey(f))!.u)
+  const m = specs.map((f, k) => twoLevels(f.m > u[k]![1]! ? f.m : FALLBACK_INITIAL_M))
+  const em = expectationMaximisation(patterns, { m, u, lambda: DEFAULT_INITIAL_LAMBDA }, { maxIterations, tolerance })
+  return { ...base, em, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, oversized: stats.oversizedBlocks.length }
+}
+
+function countIncoming(table: RecordTable): number {
+  if (!table.isNew) return table.size
+  let n = 0
+  for (const x of table.isNew) n += x
+  return n
+}
