@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { ApiClient } from './api.js'
 import { CliError, ExitCode } from './errors.js'
 import type { Output } from './output.js'
-import { Status, isFinal, type Extraction, type Result } from './types.js'
+import type { Extraction, Result } from './types.js'
 import { unzip } from './unzip.js'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -18,7 +18,7 @@ export async function waitForExtraction(api: ApiClient, id: number, out: Output,
   for (;;) {
     const extraction = await api.json<Extraction>('GET', `/extractions/${id}`)
     if (extraction.statusName !== last) { out.note(`extraction ${id}: ${extraction.statusName}`); last = extraction.statusName }
-    if (isFinal(extraction.status) || extraction.statusName === 'Complete' || extraction.statusName === 'Failed') return extraction
+    if (extraction.statusName === 'Complete' || extraction.statusName === 'Failed') return extraction
     if (Date.now() > deadline) throw new CliError(`Extraction ${id} is still ${extraction.statusName} after ${Math.round(opts.timeoutMs / 1000)} s.`)
     await sleep(opts.intervalMs)
   }
@@ -44,7 +44,7 @@ export async function runExtraction(api: ApiClient, input: { extractionProjectId
   const created = await api.json<Extraction>('POST', '/extractions', input)
   out.note(`extraction ${created.id} requested (${created.statusName})`)
   const done = await waitForExtraction(api, created.id, out, opts)
-  if (done.status === Status.Failed || done.statusName === 'Failed') {
+  if (done.statusName !== 'Complete') {
     throw new CliError(`Extraction ${done.id} failed; see \`ligature results list --extraction ${done.id}\` and the platform's notifications.`, ExitCode.failed)
   }
   const results = await api.json<Result[]>('GET', `/extractions/${done.id}/results?limit=1000`)
