@@ -228,7 +228,7 @@ export function createProgram(): Command {
       const { status, message } = await (await api()).status('DELETE', `/results/${encodeURIComponent(id)}`)
       // 304: deleted before (the row stays, the file is gone). Deleting is idempotent for scripts: exit 0.
       const already = status === 304
-      const text = already ? `Result ${id} was already deleted${message ? ` (${message})` : ''}; nothing to do.` : `Deleted result ${id}'s file.`
+      const text = already ? `Result ${id}: ${message ?? 'Result file is already deleted.'} Nothing to do.` : `Deleted result ${id}'s file.`
       out().result({ id: Number(id), deleted: true, alreadyDeleted: already, message: already ? message : null }, () => out().say(text))
     })
 

@@ -120,7 +120,7 @@ t.test('pull, build, send --follow: the envelope completes and every record gets
   t.same([del.code, del.stdout], [0, `Deleted result ${rid}'s file.\n`])
   const again = await ligature(['results', 'delete', rid])
   t.equal(again.code, 0)
-  t.match(again.stdout, new RegExp(`Result ${rid} was already deleted \\(.+\\); nothing to do\\.`))
+  t.equal(again.stdout, `Result ${rid}: Result file is already deleted. Nothing to do.\n`, 'the X-Ligature-Message text')
   const gone = await ligature(['results', 'download', rid, '--out', 'gone'])
   t.equal(gone.code, 1)
   t.match(gone.stderr, /can no longer be downloaded/)
