@@ -104,8 +104,9 @@ export function createProgram(): Command {
     .option('--no-header', 'write no header row')
     .option('--skip-invalid', 'leave invalid rows out (and list them) instead of writing no envelope')
     .option('--sender <code>', 'data provider code for the manifest (default: from the definition file)')
+    .option('--extraction-project <id>', 'with --type extraction: the extraction project to extract into')
     .action(async (o: { definition: string; data: string; map: string; type: EnvelopeKind; encode?: string; secretFile?: string; out?: string
-      sourceDelimiter: string; separator: string; header?: boolean; skipInvalid?: boolean; sender?: string }) => {
+      sourceDelimiter: string; separator: string; header?: boolean; skipInvalid?: boolean; sender?: string; extractionProject?: string }) => {
       const def = await readDefinition(o.definition)
       if (o.encode && !o.secretFile) throw new CliError('--encode bloom needs --secret-file FILE.')
       if (o.secretFile && !o.encode) throw new CliError('--secret-file is only used with --encode bloom.')
@@ -122,6 +123,7 @@ export function createProgram(): Command {
       const summary = await buildEnvelope({
         def, dataPath: o.data, mapping, out: file, kind: o.type, ...(secret ? { secret } : {}), sourceDelimiter: separatorOf(o.sourceDelimiter),
         separator: separatorOf(o.separator), header, skipInvalid: Boolean(o.skipInvalid), ...(o.sender ? { sender: o.sender } : {}),
+        ...(o.extractionProject ? { extractionProject: o.extractionProject } : {}),
       }, out())
       out().result(summary, () => {
         const o2 = out()

@@ -125,6 +125,27 @@ t.test('pull, build, send --follow: the envelope completes and every record gets
   t.equal(gone.code, 1)
   t.match(gone.stderr, /can no longer be downloaded/)
   t.notMatch(gone.stderr, /\n\s+at /, 'no stack trace')
+
+  // Deletion envelopes built from the same kind of CSV carry only the ids; the platform end-dates those records.
+  const source = (await readFile(join(dir, 'source.csv'), 'utf8')).split('\n')
+  const doomed = source.filter((line) => line.startsWith(`${written[0]},`) || line.startsWith(`${written[1]},`))
+  await writeFile(join(dir, 'withdrawn.csv'), [source[0], ...doomed].join('\n') + '\n')
+  const delBuilt = await ligature(['--json', 'envelope', 'build', '--type', 'deletion', '--definition', 'def.json', '--data', 'withdrawn.csv', '--map', 'map.yaml', '--out', 'hosp-withdrawn.zip'])
+  t.equal(delBuilt.code, 0, delBuilt.stderr)
+  const delFiles = await unzip(join(dir, 'hosp-withdrawn.zip'), join(dir, 'withdrawn'))
+  t.equal(await readFile(delFiles.find((f) => f.endsWith('HOSP.txt'))!, 'utf8'), `${written[0]}\n${written[1]}\n`, 'one Source Unique ID per line, no header')
+  t.match(await readFile(delFiles.find((f) => f.endsWith('manifest.xml'))!, 'utf8'), /<RequestType>SubmitDeletion<\/RequestType>/)
+  const delSent = await ligature(['--json', 'envelope', 'send', 'hosp-withdrawn.zip', '--follow', '--interval', '0.3', '--timeout', '120'])
+  t.equal(delSent.code, 0, delSent.stderr + delSent.stdout)
+  const delJob = (JSON.parse(delSent.stdout) as { jobs: { name: string; stats: { name: string; value: string }[] }[] }).jobs.find((j) => j.name === 'Delete Records')!
+  t.equal(delJob.stats.find((x) => x.name === 'Records end-dated')?.value, '2', 'both records end-dated')
+  const after = await ligature(['--json', 'extract', extractionProject, '--project', 'CLIDEMO', '--event-type', 'HOSP', '--out', 'after', '--interval', '0.3', '--timeout', '120'])
+  const afterKeys = await keysFromExtract(join(dir, (JSON.parse(after.stdout) as { results: { files: string[] }[] }).results[0]!.files.find((f) => f.endsWith('data-extract.csv'))!))
+  t.equal(afterKeys.size, keys.size - 2, 'the deleted records are no longer extracted')
+  t.notOk(afterKeys.has(written[0]!) || afterKeys.has(written[1]!))
+  const noProject = await ligature(['envelope', 'build', '--type', 'extraction', '--definition', 'def.json', '--data', 'withdrawn.csv', '--map', 'map.yaml', '--out', 'x.zip'])
+  t.equal(noProject.code, 1)
+  t.match(noProject.stderr, /give --extraction-project ID/)
 })
 
 t.test('bad rows are reported with line numbers and nothing is written', async (t) => {
