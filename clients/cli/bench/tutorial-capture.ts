@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { api, configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '@ligature/workflows/worker'
 import { writeSource } from '../test/source-csv.js'
+import { adminCaller, replaceStrategies } from '../test/platform-harness.js'
 
 const cliDir = new URL('..', import.meta.url).pathname
 execFileSync(process.execPath, ['build.mjs'], { cwd: cliDir })
@@ -66,6 +67,23 @@ await run(['results', 'list'])
 await run(['results', 'delete', '1'])
 await run(['results', 'delete', '1'])
 await run(['results', 'download', '1'])
+// A Privacy project: names leave the provider only as Bloom filters (envelope-builder overview, "Bloom encoding").
+await configureProject(platform.url, platform.adminToken, { project: 'PPRL', provider: 'CLINIC', eventTypes: ['VISITS'], importFormat: {
+  name: 'Visits CSV', columnType: 3, columns: [
+    { name: 'rec_id', linkageField: 'sourceUniqueId' }, { name: 'given', linkageField: 'givenName' }, { name: 'family', linkageField: 'surname' },
+    { name: 'dob', linkageField: 'dateOfBirth', format: 'dd/MM/yyyy' }, { name: 'sex', linkageField: 'sex' }, { name: 'state', linkageField: 'state' },
+    { name: 'given_bf', linkageField: 'givenNameBloom' }, { name: 'family_bf', linkageField: 'surnameBloom' },
+  ] } as never })
+const bloomName = (field: string) => ({ matchProviderFieldName: field, comparisonTypeName: 'Bloom', matchProbability: 0.9, nonMatchProbability: 0.01 })
+await replaceStrategies(adminCaller(platform.url, platform.adminToken), 'PPRL', [{ name: 'Date of birth', order: 1, threshold: 6, isActive: true,
+  blockingFields: [{ matchProviderFieldName: 'dateOfBirth' }],
+  matchingFields: [bloomName('givenNameBloom'), bloomName('surnameBloom'), { matchProviderFieldName: 'sex', comparisonTypeName: 'Exact', matchProbability: 0.95, nonMatchProbability: 0.5 }] }])
+await writeFile(join(dir, 'bloom.key'), 'agreed-between-the-providers-only-2026\n')
+await run(['definition', 'pull', 'PPRL', 'VISITS'])
+await run(['envelope', 'build', '--definition', 'PPRL-VISITS.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'visits-2026-11.zip', '--skip-invalid'])
+await run(['envelope', 'build', '--definition', 'PPRL-VISITS.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'visits-2026-11.zip', '--skip-invalid', '--encode', 'bloom', '--secret-file', 'bloom.key'])
+console.log(`(head of VISITS.csv in the envelope)\n${spawnSync('sh', ['-c', 'unzip -p visits-2026-11.zip VISITS.csv | head -3'], { cwd: dir, encoding: 'utf8' }).stdout}`)
+await run(['envelope', 'send', 'visits-2026-11.zip', '--follow'])
 console.log(`(head of admissions.csv)\n${spawnSync('head', ['-3', join(dir, 'admissions.csv')], { encoding: 'utf8' }).stdout}`)
 await worker.stop()
 await platform.close()
