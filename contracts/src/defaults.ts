@@ -111,6 +111,16 @@ export const DEFAULT_STATE_MAP: Readonly<Record<string, readonly string[]>> = {
   NT: ['7', 'NT', 'Northern Territory'], ACT: ['8', 'ACT', 'Australian Capital Territory'],
 }
 
+/**
+ * The Privacy provider's Bloom-encoded linkage fields (`<clear field>Bloom`), each the encoding of one clear field.
+ * The record store keeps one column per name (base64 filters), so strategies can block on and compare them.
+ */
+export const BLOOM_ENCODED_FIELDS = [
+  { name: 'surnameBloom', linkageField: 'surname' }, { name: 'givenNameBloom', linkageField: 'givenName' },
+  { name: 'middleNameBloom', linkageField: 'middleName' }, { name: 'dateOfBirthBloom', linkageField: 'dateOfBirth' },
+  { name: 'addressLineBloom', linkageField: 'addressLine' }, { name: 'suburbBloom', linkageField: 'suburb' },
+] as const
+
 /** Bloom encoding of the Privacy provider (engine: workflows/engine/src/bloom). Keys never leave providers. */
 export const DEFAULT_BLOOM_ENCODING = {
   qgramLength: 2, padded: true, filterBits: 1024, hashFunctions: 20,

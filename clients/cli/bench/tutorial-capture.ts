@@ -7,16 +7,17 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { configureProject, startPlatform } from '@ligature/testkit'
+import { api, configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '@ligature/workflows/worker'
 import { writeSource } from '../test/source-csv.js'
+import { adminCaller, replaceStrategies } from '../test/platform-harness.js'
 
 const cliDir = new URL('..', import.meta.url).pathname
 execFileSync(process.execPath, ['build.mjs'], { cwd: cliDir })
 const platform = await startPlatform()
 const worker = await startWorkerProcess(platform.workerConfig())
 const dir = await mkdtemp(join(tmpdir(), 'ligature-tutorial-'))
-await configureProject(platform.url, platform.adminToken, { project: 'DEMO', provider: 'HEALTH', eventTypes: ['HOSPADM'], importFormat: {
+const { project } = await configureProject(platform.url, platform.adminToken, { project: 'DEMO', provider: 'HEALTH', eventTypes: ['HOSPADM'], importFormat: {
   name: 'Admissions CSV', columnType: 3, columns: [
     { name: 'rec_id', linkageField: 'sourceUniqueId' }, { name: 'given', linkageField: 'givenName' }, { name: 'family', linkageField: 'surname' },
     { name: 'dob', linkageField: 'dateOfBirth', format: 'dd/MM/yyyy' }, { name: 'sex', linkageField: 'sex' }, { name: 'state', linkageField: 'state' },
@@ -54,7 +55,35 @@ await run(['envelope', 'build', '--definition', 'DEMO-HOSPADM.json', '--data', '
 await run(['envelope', 'build', '--definition', 'DEMO-HOSPADM.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'health-2026-11.zip', '--skip-invalid'])
 await run(['envelope', 'send', 'health-2026-11.zip', '--follow'])
 await run(['envelope', 'send', 'health-2026-11.zip'])
-await run(['extract', 'E2026110001', '--project', 'DEMO', '--event-type', 'HOSPADM', '--out', 'keys'])
+// The project manager's part: an enduring extraction project whose id the provider is given.
+const created = await api(platform.url, 'POST', '/api/v3.3/extractionprojects', { token: platform.adminToken,
+  body: { projectId: project.id, code: 'HEALTH-KEYS', description: 'Linkage keys for Health', useEnduringLinkageKeys: true } })
+const extractionProject = (created.json as { id: string }).id
+await run(['extract', extractionProject, '--project', 'DEMO', '--event-type', 'HOSPADM', '--out', 'keys'])
+console.log(`(head of the extract)\n${spawnSync('sh', ['-c', 'head -4 keys/*/data-extract.csv'], { cwd: dir, encoding: 'utf8' }).stdout}`)
+await writeFile(join(dir, 'ids.txt'), 'P000000001\nP000000002\nP000000003\nP999999999\n')
+await run(['extract', extractionProject, '--project', 'DEMO', '--event-type', 'HOSPADM', '--ids', 'ids.txt', '--name', 'health-ids-2026-11', '--out', 'some-keys'])
+await run(['results', 'list'])
+await run(['results', 'delete', '1'])
+await run(['results', 'delete', '1'])
+await run(['results', 'download', '1'])
+// A Privacy project: names leave the provider only as Bloom filters (envelope-builder overview, "Bloom encoding").
+await configureProject(platform.url, platform.adminToken, { project: 'PPRL', provider: 'CLINIC', eventTypes: ['VISITS'], importFormat: {
+  name: 'Visits CSV', columnType: 3, columns: [
+    { name: 'rec_id', linkageField: 'sourceUniqueId' }, { name: 'given', linkageField: 'givenName' }, { name: 'family', linkageField: 'surname' },
+    { name: 'dob', linkageField: 'dateOfBirth', format: 'dd/MM/yyyy' }, { name: 'sex', linkageField: 'sex' }, { name: 'state', linkageField: 'state' },
+    { name: 'given_bf', linkageField: 'givenNameBloom' }, { name: 'family_bf', linkageField: 'surnameBloom' },
+  ] } as never })
+const bloomName = (field: string) => ({ matchProviderFieldName: field, comparisonTypeName: 'Bloom', matchProbability: 0.9, nonMatchProbability: 0.01 })
+await replaceStrategies(adminCaller(platform.url, platform.adminToken), 'PPRL', [{ name: 'Date of birth', order: 1, threshold: 6, isActive: true,
+  blockingFields: [{ matchProviderFieldName: 'dateOfBirth' }],
+  matchingFields: [bloomName('givenNameBloom'), bloomName('surnameBloom'), { matchProviderFieldName: 'sex', comparisonTypeName: 'Exact', matchProbability: 0.95, nonMatchProbability: 0.5 }] }])
+await writeFile(join(dir, 'bloom.key'), 'agreed-between-the-providers-only-2026\n')
+await run(['definition', 'pull', 'PPRL', 'VISITS'])
+await run(['envelope', 'build', '--definition', 'PPRL-VISITS.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'visits-2026-11.zip', '--skip-invalid'])
+await run(['envelope', 'build', '--definition', 'PPRL-VISITS.json', '--data', 'admissions.csv', '--map', 'map.yaml', '--out', 'visits-2026-11.zip', '--skip-invalid', '--encode', 'bloom', '--secret-file', 'bloom.key'])
+console.log(`(head of VISITS.csv in the envelope)\n${spawnSync('sh', ['-c', 'unzip -p visits-2026-11.zip VISITS.csv | head -3'], { cwd: dir, encoding: 'utf8' }).stdout}`)
+await run(['envelope', 'send', 'visits-2026-11.zip', '--follow'])
 console.log(`(head of admissions.csv)\n${spawnSync('head', ['-3', join(dir, 'admissions.csv')], { encoding: 'utf8' }).stdout}`)
 await worker.stop()
 await platform.close()

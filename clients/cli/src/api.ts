@@ -38,11 +38,14 @@ export class ApiClient {
     return (text ? JSON.parse(text) : undefined) as T
   }
 
-  /** Status only (DELETE answers 204, or 304 when already done). */
-  async status(method: string, path: string): Promise<number> {
+  /**
+   * Status only (DELETE answers 204, or 304 when already done). A 304 has no body, so the platform puts its
+   * catalogue sentence in the `X-Ligature-Message` header; it is returned as `message`.
+   */
+  async status(method: string, path: string): Promise<{ status: number; message: string | null }> {
     const res = await this.send(method, path)
     await res.body?.cancel()
-    return res.status
+    return { status: res.status, message: res.headers.get('x-ligature-message') }
   }
 
   /** Streams an attachment to disk; returns its size and the server's file name when it gives one. */

@@ -30,6 +30,8 @@ export interface BuildOptions {
   header: boolean
   skipInvalid: boolean
   sender?: string
+  /** `extraction` envelopes: the extraction project the manifest names (`ExtractionProject`). */
+  extractionProject?: string
 }
 
 export interface BuildSummary {
@@ -57,7 +59,18 @@ export async function buildEnvelope(o: BuildOptions, out: Output): Promise<Build
   if (!o.def.importFormat || o.def.importColumns.length === 0) {
     throw new CliError(`Event type ${o.def.eventType.code} has no import format in project ${o.def.project.code}; ask the project manager to give its data source one.`)
   }
-  const columnType = o.def.importFormat.columnType
+  // Deletion and extraction envelopes list Source Unique IDs, one per line, no header (DECISIONS "Deletion and
+  // rollback", "Extraction and results"): only the id column is mapped, cleaned and checked; nothing is encoded.
+  const idsOnly = o.kind === 'deletion' || o.kind === 'extraction'
+  if (idsOnly && o.secret) throw new CliError(`A ${o.kind} envelope lists Source Unique IDs only: there is nothing to encode; drop --encode.`)
+  if (o.kind === 'extraction' && !o.extractionProject) {
+    throw new CliError('An extraction envelope names its extraction project: give --extraction-project ID (or use `ligature extract --ids FILE`).')
+  }
+  if (o.kind !== 'extraction' && o.extractionProject) throw new CliError('--extraction-project is only used with --type extraction.')
+  const planDef: DefinitionFile = idsOnly
+    ? { ...o.def, bloom: null, importColumns: o.def.importColumns.filter((c) => c.linkageField === 'sourceUniqueId') }
+    : o.def
+  const columnType = idsOnly ? COLUMN_TYPE.DelimitedByName : o.def.importFormat.columnType
   const bar = { current: null as null | ReturnType<Output['progress']> }
   const source = await openSource(o.dataPath, o.sourceDelimiter, (read) => bar.current?.update(read))
   const first = await source.records.next()
@@ -66,12 +79,12 @@ export async function buildEnvelope(o: BuildOptions, out: Output): Promise<Build
   const mapping = typeof o.mapping === 'function' ? await o.mapping(header) : o.mapping
   const problems = checkMapping(mapping, o.def, header)
   if (problems.length > 0) throw new CliError(`The mapping does not fit ${o.def.project.code}/${o.def.eventType.code}.`, ExitCode.error, problems)
-  const plan = new RowPlan({ def: o.def, mapping, header, ...(o.secret ? { secret: o.secret } : {}) })
-  const writer = new RowWriter(plan.outputColumns, { columnType, separator: o.separator, header: o.header })
+  const plan = new RowPlan({ def: planDef, mapping, header, ...(o.secret ? { secret: o.secret } : {}) })
+  const writer = new RowWriter(plan.outputColumns, { columnType, separator: o.separator, header: idsOnly ? false : o.header })
 
-  const dataName = `${o.def.eventType.code}.${columnType === COLUMN_TYPE.FixedWidth ? 'txt' : 'csv'}`
+  const dataName = `${o.def.eventType.code}.${idsOnly || columnType === COLUMN_TYPE.FixedWidth ? 'txt' : 'csv'}`
   const zip = new yazl.ZipFile()
-  zip.addBuffer(Buffer.from(manifestXml({ project: o.def.project.code, sender, kind: o.kind, files: [{ fileName: dataName, eventTypeCode: o.def.eventType.code }] })), 'manifest.xml')
+  zip.addBuffer(Buffer.from(manifestXml({ project: o.def.project.code, sender, kind: o.kind, ...(o.extractionProject ? { extractionProject: o.extractionProject } : {}), files: [{ fileName: dataName, eventTypeCode: o.def.eventType.code }] })), 'manifest.xml')
   const data = new PassThrough({ highWaterMark: 1 << 20 })
   zip.addReadStream(data, dataName)
   zip.end()

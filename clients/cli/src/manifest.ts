@@ -12,14 +12,15 @@ export type EnvelopeKind = keyof typeof REQUEST_TYPES
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export function manifestXml(m: { project: string; sender: string; kind: EnvelopeKind; files: { fileName: string; eventTypeCode: string }[] }): string {
+/** `extractionProject` (SubmitExtraction only) becomes the `ExtractionProject` element after `RequestType`. */
+export function manifestXml(m: { project: string; sender: string; kind: EnvelopeKind; extractionProject?: string; files: { fileName: string; eventTypeCode: string }[] }): string {
   const files = m.files.map((f) => `    <File fileName="${escape(f.fileName)}" format="FlatFile" datasource="${escape(f.eventTypeCode)}" />`).join('\n')
   return `<?xml version="1.0" encoding="utf-8"?>
 <Manifest xmlns="${MANIFEST_NAMESPACE}">
   <LinkageProject>${escape(m.project)}</LinkageProject>
   <Sender>${escape(m.sender)}</Sender>
   <RequestType>${REQUEST_TYPES[m.kind]}</RequestType>
-  <NumberOfDataFiles>${m.files.length}</NumberOfDataFiles>
+${m.extractionProject === undefined ? '' : `  <ExtractionProject>${escape(m.extractionProject)}</ExtractionProject>\n`}  <NumberOfDataFiles>${m.files.length}</NumberOfDataFiles>
   <Data>
 ${files}
   </Data>

@@ -8,7 +8,7 @@ import { completionScript } from './completion.js'
 import { configPath, loadCredentials, normaliseUrl, saveCredentials } from './config.js'
 import { parseDefinition, readDefinition } from './definition.js'
 import { CliError, ExitCode } from './errors.js'
-import { downloadResult, runExtraction } from './extract.js'
+import { downloadResult, runEnvelopeExtraction, runExtraction } from './extract.js'
 import { followEnvelope } from './follow.js'
 import { ENVELOPE_NAME, REQUEST_TYPES, type EnvelopeKind } from './manifest.js'
 import { readMapping, writeMapping } from './mapping.js'
@@ -104,8 +104,9 @@ export function createProgram(): Command {
     .option('--no-header', 'write no header row')
     .option('--skip-invalid', 'leave invalid rows out (and list them) instead of writing no envelope')
     .option('--sender <code>', 'data provider code for the manifest (default: from the definition file)')
+    .option('--extraction-project <id>', 'with --type extraction: the extraction project to extract into')
     .action(async (o: { definition: string; data: string; map: string; type: EnvelopeKind; encode?: string; secretFile?: string; out?: string
-      sourceDelimiter: string; separator: string; header?: boolean; skipInvalid?: boolean; sender?: string }) => {
+      sourceDelimiter: string; separator: string; header?: boolean; skipInvalid?: boolean; sender?: string; extractionProject?: string }) => {
       const def = await readDefinition(o.definition)
       if (o.encode && !o.secretFile) throw new CliError('--encode bloom needs --secret-file FILE.')
       if (o.secretFile && !o.encode) throw new CliError('--secret-file is only used with --encode bloom.')
@@ -122,6 +123,7 @@ export function createProgram(): Command {
       const summary = await buildEnvelope({
         def, dataPath: o.data, mapping, out: file, kind: o.type, ...(secret ? { secret } : {}), sourceDelimiter: separatorOf(o.sourceDelimiter),
         separator: separatorOf(o.separator), header, skipInvalid: Boolean(o.skipInvalid), ...(o.sender ? { sender: o.sender } : {}),
+        ...(o.extractionProject ? { extractionProject: o.extractionProject } : {}),
       }, out())
       out().result(summary, () => {
         const o2 = out()
@@ -173,12 +175,25 @@ export function createProgram(): Command {
     })
 
   followOptions(program.command('extract <extractionProject>')
-    .description('request an extraction (POST /extractions), wait for it, download and unzip its results')
+    .description('request an extraction (POST /extractions, or with --ids an extraction envelope), wait for it, download and unzip its results')
     .requiredOption('--project <code>', 'linkage project code')
     .requiredOption('--event-type <code>', 'event type code')
+    .option('--ids <file>', 'extract only these Source Unique IDs (one per line): sent as a SubmitExtraction envelope')
+    .option('--name <envelope>', 'name of the extraction envelope (with --ids; default extract-<id>-<eventType>-<time>)')
     .option('--out <dir>', 'folder for the result zips and their contents', '.'))
-    .action(async (extractionProject: string, o: { project: string; eventType: string; out: string; interval: string; timeout: string }) => {
+    .action(async (extractionProject: string, o: { project: string; eventType: string; ids?: string; name?: string; out: string; interval: string; timeout: string }) => {
       const o2 = out()
+      if (o.name && !o.ids) throw new CliError('--name names the extraction envelope sent with --ids.')
+      if (o.ids) {
+        const done = await runEnvelopeExtraction(await api(), { extractionProjectId: extractionProject, projectCode: o.project, eventTypeCode: o.eventType,
+          idsPath: o.ids, ...(o.name ? { name: o.name } : {}) }, o.out, o2, timing(o))
+        o2.result(done, () => {
+          o2.say(`Envelope ${done.envelope.name}: ${done.envelope.statusName}; ${done.ids} ids sent, ${done.idsNotFound} not in the linkage map; ${done.results.length} result(s).`)
+          for (const m of done.notFoundMessages) o2.say(`  ${m}`)
+          for (const r of done.results) o2.say(`  ${r.zip}: ${r.files.join(', ')}`)
+        })
+        return
+      }
       const done = await runExtraction(await api(), { extractionProjectId: extractionProject, projectCode: o.project, eventTypeCode: o.eventType }, o.out, o2, timing(o))
       o2.result(done, () => {
         o2.say(`Extraction ${done.extraction.id}: ${done.extraction.statusName}, ${done.results.length} result(s).`)
@@ -210,11 +225,13 @@ export function createProgram(): Command {
       out().result(got, () => out().say(`${got.zip}${got.files.length ? `: ${got.files.join(', ')}` : ''}`))
     })
   results.command('delete <id>')
-    .description('delete a result\'s file on the platform (DELETE /results/{id})')
+    .description('delete a result\'s file on the platform (DELETE /results/{id}); exit 0 also when it was already deleted')
     .action(async (id: string) => {
-      const status = await (await api()).status('DELETE', `/results/${encodeURIComponent(id)}`)
+      const { status, message } = await (await api()).status('DELETE', `/results/${encodeURIComponent(id)}`)
+      // 304: deleted before (the row stays, the file is gone). Deleting is idempotent for scripts: exit 0.
       const already = status === 304
-      out().result({ id: Number(id), deleted: true, alreadyDeleted: already }, () => out().say(already ? `Result ${id} was already deleted.` : `Deleted result ${id}.`))
+      const text = already ? `Result ${id}: ${message ?? 'Result file is already deleted.'} Nothing to do.` : `Deleted result ${id}'s file.`
+      out().result({ id: Number(id), deleted: true, alreadyDeleted: already, message: already ? message : null }, () => out().say(text))
     })
 
   program.command('completion')

@@ -5,6 +5,9 @@ export interface Job { id: number; name: string; state: string; processingStart:
 export interface Extraction { id: number; extractionProjectId: string; projectCode: string; eventTypeCode: string; status: number; statusName: string; createdDateTime: string }
 export interface Result { id: number; extractionId: number; name: string; sender: string; canDownload: boolean }
 
-/** EnvelopeStatus and ExtractionStatus of contracts/src/enums.ts. */
+/**
+ * EnvelopeStatus of contracts/src/enums.ts. Extractions answer `status` in the schema's reading (3 = Complete,
+ * DECISIONS "Status readings"), so they are judged by `statusName` alone.
+ */
 export const Status = { Failed: 3, Complete: 4 } as const
 export const isFinal = (status: number) => status === Status.Failed || status === Status.Complete

@@ -2,6 +2,12 @@
  * The default linkage fields of DECISIONS.md ("Matching and grouping"): the columns every project's record
  * table has, with their maximum lengths, and the fields derived from them during preprocessing.
  */
+import { BLOOM_ENCODED_FIELDS, DEFAULT_BLOOM_ENCODING } from '@ligature/contracts'
+
+/** Filters are `DEFAULT_BLOOM_ENCODING.filterBits` long; base64 of 128 bytes. */
+export const BLOOM_FILTER_BITS = DEFAULT_BLOOM_ENCODING.filterBits
+const BLOOM_BASE64_LENGTH = 4 * Math.ceil(BLOOM_FILTER_BITS / 8 / 3)
+
 export const LINKAGE_FIELD_MAX_LENGTH = {
   sourceUniqueId: 64,
   jurisdictionalLinkageKey: 64,
@@ -14,9 +20,20 @@ export const LINKAGE_FIELD_MAX_LENGTH = {
   suburb: 100,
   state: 30,
   postcode: 10,
+  // Bloom-encoded fields of the Privacy provider (contracts BLOOM_ENCODED_FIELDS): base64 of a 1024-bit
+  // filter is 172 characters. Stored as sent; preprocessing only checks that the value is such a filter.
+  surnameBloom: BLOOM_BASE64_LENGTH,
+  givenNameBloom: BLOOM_BASE64_LENGTH,
+  middleNameBloom: BLOOM_BASE64_LENGTH,
+  dateOfBirthBloom: BLOOM_BASE64_LENGTH,
+  addressLineBloom: BLOOM_BASE64_LENGTH,
+  suburbBloom: BLOOM_BASE64_LENGTH,
 } as const
 
 export type LinkageFieldName = keyof typeof LINKAGE_FIELD_MAX_LENGTH
+export type BloomFieldName = (typeof BLOOM_ENCODED_FIELDS)[number]['name']
+export const BLOOM_FIELDS: readonly BloomFieldName[] = BLOOM_ENCODED_FIELDS.map((f) => f.name)
+export const isBloomField = (name: string): name is BloomFieldName => (BLOOM_FIELDS as readonly string[]).includes(name)
 export const LINKAGE_FIELDS = Object.keys(LINKAGE_FIELD_MAX_LENGTH) as LinkageFieldName[]
 
 export const DERIVED_FIELDS = [

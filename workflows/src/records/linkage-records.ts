@@ -9,6 +9,7 @@ import type { ColumnSpec } from '@ligature/engine'
 import type { RecordTable } from '@ligature/engine'
 import { copyOutRaw } from './copy-out.js'
 import { quoteIdent } from './record-schema.js'
+import { BLOOM_FILTER_BITS, isBloomField } from '../loading/linkage-fields.js'
 
 export interface LinkageRecords {
   /** Database ids, ascending. */
@@ -21,8 +22,11 @@ export interface LinkageRecords {
 }
 
 const DATE_FIELDS = new Set(['dateOfBirth'])
+/** Dates parse once per distinct value; Bloom-encoded fields are filters (Dice), everything else text. */
 export const columnSpecs = (fields: readonly string[]): ColumnSpec[] =>
-  fields.map((name) => ({ name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' }))
+  fields.map((name) => isBloomField(name)
+    ? { name, kind: 'bloom', filterBits: BLOOM_FILTER_BITS }
+    : { name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' })
 
 export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = []): Promise<LinkageRecords> {
   const s = quoteIdent(schema)

@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { RECORD_COLUMNS } from '../loading/store/copy-text.js'
+import { BLOOM_FIELDS } from '../loading/linkage-fields.js'
 
 /** The record store of one project lives in its own schema, which outlives the project (spec: it remains). */
 export const projectSchema = (projectId: number) => `project_${projectId}`
@@ -44,6 +45,8 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
   await client.query(`alter table ${s}.records add column if not exists end_dated_revision integer`)
   // Destroyed records keep their row, with their personal identifiers blanked by this revision (never undone).
   await client.query(`alter table ${s}.records add column if not exists destroyed_revision integer`)
+  // Stores made before the Bloom-encoded fields had columns (their values went to `aux`) gain them empty.
+  await client.query(`alter table ${s}.records ${BLOOM_FIELDS.map((f) => `add column if not exists ${quoteIdent(f)} text`).join(', ')}`)
   await client.query(`create table if not exists ${s}.pairs (
     linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
     score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)

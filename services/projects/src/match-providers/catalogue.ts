@@ -4,7 +4,7 @@
  * coefficient. Clear and encoded fields may coexist in one project, but a Bloom field is only ever compared
  * with the same Bloom field. Property names match the engine's parser (workflows/engine/src/scoring).
  */
-import { DEFAULT_MATCH_PROVIDER, PRIVACY_MATCH_PROVIDER } from '@ligature/contracts'
+import { BLOOM_ENCODED_FIELDS, DEFAULT_MATCH_PROVIDER, PRIVACY_MATCH_PROVIDER } from '@ligature/contracts'
 
 export interface ComparisonType { name: string; displayName: string; helpText: string; properties: string[] }
 export interface ProviderField { name: string; displayName: string; linkageFieldName: string; availableComparisons: string[] }
@@ -59,9 +59,9 @@ const STANDARD_FIELDS: ProviderField[] = [
   f('givenNameNysiis', 'Given Name NYSIIS', ['Exact'], 'givenName'),
   f('givenNameInitial', 'Given Name Initial', ['Exact'], 'givenName'),
 ]
-const BLOOM_FIELDS: ProviderField[] = ['surname', 'givenName', 'middleName', 'dateOfBirth', 'addressLine', 'suburb'].map((name) => {
-  const clear = STANDARD_FIELDS.find((s) => s.name === name)!
-  return f(`${name}Bloom`, `${clear.displayName} (Bloom-encoded)`, ['Bloom'], name)
+const BLOOM_FIELDS: ProviderField[] = BLOOM_ENCODED_FIELDS.map(({ name, linkageField }) => {
+  const clear = STANDARD_FIELDS.find((s) => s.name === linkageField)!
+  return f(name, `${clear.displayName} (Bloom-encoded)`, ['Bloom'], linkageField)
 })
 
 export const MATCH_PROVIDERS: readonly MatchProviderEntry[] = [

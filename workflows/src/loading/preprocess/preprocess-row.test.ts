@@ -17,6 +17,7 @@ t.test('produces the stored record shape with derived fields', async (t) => {
     rowNumber: 7,
     sourceUniqueId: 'rec-1-org', jurisdictionalLinkageKey: 'JK-9', surname: "O'BRIEN", givenName: 'ZOE ANNE', middleName: null,
     dateOfBirth: '1908-12-09', sex: 'F', addressLine: '6 TULLAROOP STREET', suburb: 'ST JAMES', state: 'NSW', postcode: '4011',
+    surnameBloom: null, givenNameBloom: null, middleNameBloom: null, dateOfBirthBloom: null, addressLineBloom: null, suburbBloom: null,
     doby: 1908, dobm: 12, dobd: 9,
     surnameSoundex: 'O165', givenNameSoundex: 'Z500', surnameNysiis: 'OBRAN', givenNameNysiis: 'ZAN', givenNameInitial: 'Z',
     aux: { customField: 'c', soc_sec_id: '6988048' }, blanked: [],
@@ -63,4 +64,13 @@ t.test('options: custom maps, truncated NYSIIS', async (t) => {
   const result = pre(row({ sourceUniqueId: 'a', dateOfBirth: '1990-12-01', sex: '3', state: 'west australia', surname: 'Montgomery' }))
   t.match(result, { dateOfBirth: '1990-12-01', doby: 1990, sex: 'X', state: 'WA', surnameNysiis: 'MANTGA', blanked: [] })
   t.match(pre(row({ sourceUniqueId: 'a', state: 'Bavaria' })), { state: 'BAVARIA', blanked: [] }, 'an unlisted state is kept: states are not a closed list')
+})
+
+t.test('Bloom-encoded fields are stored as sent when they are one 1024-bit filter, else blanked and named', async (t) => {
+  const filter = Buffer.alloc(128, 0x5a).toString('base64')
+  const result = preprocessRow(row({ sourceUniqueId: 'r3', surnameBloom: ` ${filter} `, givenNameBloom: 'JOHN',
+    suburbBloom: Buffer.alloc(64, 1).toString('base64'), addressLineBloom: filter.slice(0, -4) + '!!!!', middleNameBloom: '' }))
+  t.notOk(isInvalidRow(result))
+  t.match(result, { surnameBloom: filter, givenNameBloom: null, suburbBloom: null, addressLineBloom: null, middleNameBloom: null, aux: {} })
+  t.same([...(result as { blanked: readonly string[] }).blanked].sort(), ['addressLineBloom', 'givenNameBloom', 'suburbBloom'])
 })

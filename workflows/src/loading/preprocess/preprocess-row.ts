@@ -1,4 +1,4 @@
-import { LINKAGE_FIELDS, LINKAGE_FIELD_MAX_LENGTH, type LinkageFieldName } from '../linkage-fields.js'
+import { BLOOM_FIELDS, BLOOM_FILTER_BITS, LINKAGE_FIELDS, LINKAGE_FIELD_MAX_LENGTH, type LinkageFieldName } from '../linkage-fields.js'
 import type { InvalidRow, ParsedRow } from '../parse/rows.js'
 import { dateParser, isoDate, type DateParser } from '@ligature/engine'
 import { memoise } from '@ligature/engine'
@@ -102,11 +102,18 @@ export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocesso
       suburb: text(f.suburb, name),
       state: text(f.state, state),
       postcode: text(f.postcode, normaliseText),
+      surnameBloom: null, givenNameBloom: null, middleNameBloom: null, dateOfBirthBloom: null, addressLineBloom: null, suburbBloom: null,
       doby: null, dobm: null, dobd: null,
       surnameSoundex: surname.soundex, givenNameSoundex: given.soundex,
       surnameNysiis: surname.nysiis, givenNameNysiis: given.nysiis, givenNameInitial: given.initial,
       aux: {},
       blanked: NONE_BLANKED,
+    }
+    for (const field of BLOOM_FIELDS) {
+      const value = blankToNull(f[field])
+      if (value === null) continue
+      if (isBloomFilter(value)) out[field] = value
+      else blanked.push(field)
     }
     if (sexRaw !== null && out.sex === null) blanked.push('sex')
     if (out.dateOfBirth !== null) {
@@ -141,6 +148,17 @@ export function rowPreprocessor(options: PreprocessOptions = {}): RowPreprocesso
     if (blanked.length > 0) out.blanked = blanked
     return out
   }
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+const FILTER_BYTES = BLOOM_FILTER_BITS / 8
+
+/**
+ * A Bloom-encoded value is kept only when it is base64 of exactly one filter of the platform's length: anything
+ * else (clear text sent by mistake, a filter of another length) could not be compared, so it is blanked.
+ */
+export function isBloomFilter(value: string): boolean {
+  return value.length % 4 === 0 && BASE64.test(value) && Buffer.from(value, 'base64').length === FILTER_BYTES
 }
 
 /** Blanks an over-long field together with the codes derived from it, which would otherwise still match. */
