@@ -84,6 +84,8 @@ t.test('POST /extractions answers Pending at once, then runs as workflow extract
   const done = await waitExtraction(res.json.id)
   t.match(done, { status: 3, callStatus: 4, statusName: 'Complete' }, 'the schema reads 3, the calls 4')
   const handle = temporal.workflow.getHandle(`${platform.namespace}/extraction:${res.json.id}`)
+  // Complete is recorded by the workflow's last activity, so the workflow itself may still be closing.
+  await handle.result()
   t.equal((await handle.describe()).status.name, 'COMPLETED')
   const jobs = (await ok('GET', '/jobs?limit=1000')).filter((j: { name: string }) => j.name === 'Extract Linkage Map')
   t.ok(jobs.length >= 1 && jobs.every((j: { state: string }) => j.state === 'Complete'))
