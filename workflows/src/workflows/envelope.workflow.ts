@@ -5,6 +5,7 @@ import { runLinkage } from './linkage-steps.js'
 import { extractionWorkflow } from './extraction.workflow.js'
 import { deletionMessage, deletionStats } from './map-change-messages.js'
 import { withProjectLock } from './with-project-lock.js'
+import { runQualityReview } from './quality-review.js'
 
 export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
@@ -67,6 +68,11 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
           throw err
         }
       } })
+      await move({ kind: 'complete' })
+      return state
+    }
+    if (manifest.envelopeType === EnvelopeType.QualityReview) {
+      await runQualityReview(input.name, folder, manifest)
       await move({ kind: 'complete' })
       return state
     }
