@@ -18,7 +18,7 @@ export async function ensureReviewDecisions(client: pg.ClientBase, schema: strin
     record_id bigint not null, review_revision integer not null, label text not null,
     from_revision integer not null, to_revision integer)`)
   await client.query(`create unique index if not exists review_decisions_current on ${s}.review_decisions (record_id) where to_revision is null`)
-  await client.query(`create index if not exists review_decisions_from on ${s}.review_decisions (from_revision)`)
+  await client.query(`create index if not exists review_decisions_review on ${s}.review_decisions (review_revision)`)
 }
 
 const hasDecisions = async (client: pg.ClientBase, schema: string) =>
@@ -56,13 +56,14 @@ export async function currentReviewGroups(client: pg.ClientBase, schema: string,
 }
 
 /**
- * Rollback of revision `undone` under revision `rollback`: the decisions it made end, the ones it ended are
- * current again (as new rows, so the history keeps both). Returns how many of each.
+ * Rollback of revision `undone` under revision `rollback`: the decisions it made end (reopened copies
+ * included), the ones it ended are current again (as new rows, so the history keeps both). Returns how many of each.
  */
 export async function undoReviewDecisions(client: pg.ClientBase, schema: string, undone: number, rollback: number): Promise<{ ended: number; reopened: number }> {
   if (!(await hasDecisions(client, schema))) return { ended: 0, reopened: 0 }
   const s = quoteIdent(schema)
-  const ended = await client.query(`update ${s}.review_decisions set to_revision = $2 where from_revision = $1 and to_revision is null`, [undone, rollback])
+  // By review_revision, not from_revision: a decision an earlier rollback reopened is a new row of the same review.
+  const ended = await client.query(`update ${s}.review_decisions set to_revision = $2 where review_revision = $1 and to_revision is null`, [undone, rollback])
   const reopened = await client.query(`insert into ${s}.review_decisions (record_id, review_revision, label, from_revision)
     select d.record_id, d.review_revision, d.label, $2 from ${s}.review_decisions d
     where d.to_revision = $1 and not exists (select 1 from ${s}.review_decisions c where c.record_id = d.record_id and c.to_revision is null)`, [undone, rollback])
