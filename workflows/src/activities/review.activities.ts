@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import type pg from 'pg'
 import { ApplicationFailure } from '@temporalio/activity'
 import type { ConfigClient } from '../clients/config-client.js'
@@ -9,6 +9,7 @@ import { ensureRecordStore } from '../records/record-schema.js'
 import { withClient } from '../records/with-client.js'
 import { applyQualityReview, type ReviewOutcome } from '../review/apply-review.js'
 import { parseReviewFile } from '../review/review-file.js'
+import { clericalMessage, clericalPairs, clericalReviewFile } from '../review/clerical-review.js'
 
 export interface ReviewDeps { config: ConfigClient; pool: pg.Pool; dataDir: string }
 
@@ -39,6 +40,25 @@ export function reviewActivities({ config, pool, dataDir }: ReviewDeps) {
         const schema = await ensureRecordStore(client, input.plan.projectId)
         return applyQualityReview(client, { schema, source: input.source, parsed })
       })
+    },
+
+    /**
+     * The linkage's pairs for clerical review (clerical-review.ts) as a ready-to-edit quality-review file in the
+     * reports folder; no file when there are none. Read-only: safe to repeat.
+     */
+    async clericalReview(input: { projectId: number; linkageId: number; envelopeName: string }): Promise<{ pairs: number; message: string; attachment: { filename: string; path: string } | null }> {
+      const project = await config.projectById(input.projectId)
+      if (!project) return { pairs: 0, message: '', attachment: null }
+      const strategies = (await config.matchConfig(input.projectId)).strategies.filter((s) => s.isActive)
+      const pairs = await withClient(pool, async (client) => clericalPairs(client, await ensureRecordStore(client, input.projectId), input.linkageId,
+        strategies.map((s) => ({ name: s.name, threshold: s.threshold }))))
+      if (pairs.length === 0) return { pairs: 0, message: '', attachment: null }
+      const file = clericalReviewFile(project.code, pairs, new Map(project.eventTypeMembers.map((m) => [m.eventTypeId, m.code])))
+      const dir = resolve(dataDir, 'reports')
+      await mkdir(dir, { recursive: true })
+      const filename = `${input.envelopeName}-clerical-review.csv`
+      await writeFile(join(dir, filename), file.text)
+      return { pairs: pairs.length, message: clericalMessage(pairs, file.records), attachment: { filename, path: join(dir, filename) } }
     },
   }
 }

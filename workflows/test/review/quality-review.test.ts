@@ -124,3 +124,28 @@ t.test('SubmitBatchQualityReview is the same envelope', async (t) => {
   const map5 = await mapOf(enduring)
   t.not(map5.a1, map5.a2)
 })
+
+t.test('a linkage lists its pairs just above threshold as a ready-to-edit review file, which goes back as a review', async (t) => {
+  await configureProject(platform.url, admin, { project: 'CR', provider: 'CRPROV', eventTypes: ['EMR'] })
+  // Same surname and address, other given name and birth date: about 16 against a threshold of 14.
+  const rows = [person('w1', 'annabel', 'whitlock', '19710314'), person('w2', 'oscar', 'whitlock', '19800101'), ben('k1')]
+  const sendCr = async (name: string, requestType: string, content: string) => {
+    const zip = buildEnvelope({ project: 'CR', sender: 'CRPROV', requestType, files: [{ fileName: 'f.csv', eventTypeCode: 'EMR', content }] })
+    t.equal((await uploadEnvelope(platform.url, admin, `${name}.zip`, zip)).status, 201)
+    return waitForEnvelope(platform.url, admin, name, 120_000)
+  }
+  t.match(await sendCr('cr-1', 'SubmitLinkage', [HEADER, ...rows].join('\n') + '\n'), { statusName: 'Complete' })
+  const notes = await ok('GET', '/envelopes/cr-1/notifications')
+  const clerical = notes.find((n: { message: string }) => n.message.startsWith('Clerical review'))
+  t.match(clerical, { logLevel: 'Information', attachmentFilename: 'cr-1-clerical-review.csv',
+    message: /^Clerical review: 1 pairs of this linkage scored less than 4 above their strategy's threshold \(1 of them linked, 0 in different groups\)\. The attached quality-review file lists their 2 records/ }, JSON.stringify(notes))
+  const file = (await call('GET', `/notifications/${clerical.id}/download`)).text
+  t.match(file, /^CR,w1,EMR,(LK\d{12})\nCR,w2,EMR,\1\n$/, 'both records, labelled with their shared key')
+  // The reviewer decides they are two people: a new label for one row, then the file goes back as it is.
+  t.match(await sendCr('cr-review', 'SubmitQualityReview', file.replace(/(CR,w2,EMR,)LK\d+/, '$1other-person')), { statusName: 'Complete', type: 5 })
+  const schema = `project_${(await ok('GET', '/projects/CR')).id}`
+  const db2 = await db.query(`select r."sourceUniqueId" as suid, k.key_number::int as key from ${schema}.records r
+    join ${schema}.record_keys k on k.record_id = r.id and k.to_revision is null order by 1`)
+  const keys = Object.fromEntries(db2.rows.map((r: { suid: string; key: number }) => [r.suid, r.key]))
+  t.not(keys.w1, keys.w2, 'split as the reviewer decided')
+})
