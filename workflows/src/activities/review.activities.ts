@@ -9,7 +9,7 @@ import { ensureRecordStore } from '../records/record-schema.js'
 import { withClient } from '../records/with-client.js'
 import { applyQualityReview, type ReviewOutcome } from '../review/apply-review.js'
 import { parseReviewFile } from '../review/review-file.js'
-import { clericalMessage, clericalPairs, clericalReviewFile } from '../review/clerical-review.js'
+import { clericalMessage, clericalPairs, clericalReviewFile, flaggedGroupRecords } from '../review/clerical-review.js'
 
 export interface ReviewDeps { config: ConfigClient; pool: pg.Pool; dataDir: string }
 
@@ -50,15 +50,22 @@ export function reviewActivities({ config, pool, dataDir }: ReviewDeps) {
       const project = await config.projectById(input.projectId)
       if (!project) return { pairs: 0, message: '', attachment: null }
       const strategies = (await config.matchConfig(input.projectId)).strategies.filter((s) => s.isActive)
-      const pairs = await withClient(pool, async (client) => clericalPairs(client, await ensureRecordStore(client, input.projectId), input.linkageId,
-        strategies.map((s) => ({ name: s.name, threshold: s.threshold }))))
-      if (pairs.length === 0) return { pairs: 0, message: '', attachment: null }
-      const file = clericalReviewFile(project.code, pairs, new Map(project.eventTypeMembers.map((m) => [m.eventTypeId, m.code])))
+      const authoritative: number[] = []
+      for (const m of project.eventTypeMembers) if ((await config.eventType(m.eventTypeId))?.isAuthoritative) authoritative.push(m.eventTypeId)
+      const { pairs, flagged } = await withClient(pool, async (client) => {
+        const schema = await ensureRecordStore(client, input.projectId)
+        return {
+          pairs: await clericalPairs(client, schema, input.linkageId, strategies.map((s) => ({ name: s.name, threshold: s.threshold }))),
+          flagged: await flaggedGroupRecords(client, schema, input.linkageId, authoritative),
+        }
+      })
+      if (pairs.length === 0 && flagged.groups === 0) return { pairs: 0, message: '', attachment: null }
+      const file = clericalReviewFile(project.code, pairs, new Map(project.eventTypeMembers.map((m) => [m.eventTypeId, m.code])), flagged.records)
       const dir = resolve(dataDir, 'reports')
       await mkdir(dir, { recursive: true })
       const filename = `${input.envelopeName}-clerical-review.csv`
       await writeFile(join(dir, filename), file.text)
-      return { pairs: pairs.length, message: clericalMessage(pairs, file.records), attachment: { filename, path: join(dir, filename) } }
+      return { pairs: pairs.length, message: clericalMessage(pairs, flagged.groups, file.records), attachment: { filename, path: join(dir, filename) } }
     },
   }
 }

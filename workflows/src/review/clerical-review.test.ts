@@ -9,5 +9,7 @@ t.test('each record once, grouped by key, labelled with its key, quoted when nee
   const file = clericalReviewFile('CORE', pairs, new Map([[1, 'ADM'], [2, 'EMR']]))
   t.equal(file.text, 'CORE,"b,1",EMR,LK000000000003\nCORE,a1,ADM,LK000000000003\nCORE,c1,EMR,LK000000000007\n')
   t.equal(file.records, 3)
-  t.match(clericalMessage(pairs, file.records), /2 pairs .*\(1 of them linked, 1 in different groups\).*lists their 3 records/)
+  t.match(clericalMessage(pairs, 0, file.records), /2 pairs .*\(1 of them linked, 1 in different groups\), and 0 groups.*lists their 3 records/)
+  const withFlagged = clericalReviewFile('CORE', pairs, new Map([[1, 'ADM'], [2, 'EMR']]), [{ suid: 'a1', eventTypeId: 1, key: 3 }, { suid: 'z9', eventTypeId: 1, key: 9 }])
+  t.equal(withFlagged.text, file.text + 'CORE,z9,ADM,LK000000000009\n', 'a flagged group\'s records join the file, each once')
 })

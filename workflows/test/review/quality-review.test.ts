@@ -126,9 +126,12 @@ t.test('SubmitBatchQualityReview is the same envelope', async (t) => {
 })
 
 t.test('a linkage lists its pairs just above threshold as a ready-to-edit review file, which goes back as a review', async (t) => {
-  await configureProject(platform.url, admin, { project: 'CR', provider: 'CRPROV', eventTypes: ['EMR'] })
+  const { eventTypes: [emr] } = await configureProject(platform.url, admin, { project: 'CR', provider: 'CRPROV', eventTypes: ['EMR'] })
+  // Authoritative: each record a different person, so the groups of w1+w2 and of k1+k2 are flagged.
+  const { id: _id, ...input } = await ok('GET', `/eventtypes/${emr.id}`)
+  await ok('PUT', `/eventtypes/${emr.id}`, { ...input, isAuthoritative: true })
   // Same surname and address, other given name and birth date: about 16 against a threshold of 14.
-  const rows = [person('w1', 'annabel', 'whitlock', '19710314'), person('w2', 'oscar', 'whitlock', '19800101'), ben('k1')]
+  const rows = [person('w1', 'annabel', 'whitlock', '19710314'), person('w2', 'oscar', 'whitlock', '19800101'), ben('k1'), ben('k2')]
   const sendCr = async (name: string, requestType: string, content: string) => {
     const zip = buildEnvelope({ project: 'CR', sender: 'CRPROV', requestType, files: [{ fileName: 'f.csv', eventTypeCode: 'EMR', content }] })
     t.equal((await uploadEnvelope(platform.url, admin, `${name}.zip`, zip)).status, 201)
@@ -138,9 +141,9 @@ t.test('a linkage lists its pairs just above threshold as a ready-to-edit review
   const notes = await ok('GET', '/envelopes/cr-1/notifications')
   const clerical = notes.find((n: { message: string }) => n.message.startsWith('Clerical review'))
   t.match(clerical, { logLevel: 'Information', attachmentFilename: 'cr-1-clerical-review.csv',
-    message: /^Clerical review: 1 pairs of this linkage scored less than 4 above their strategy's threshold \(1 of them linked, 0 in different groups\)\. The attached quality-review file lists their 2 records/ }, JSON.stringify(notes))
+    message: /^Clerical review: 1 pairs of this linkage scored less than 4 above their strategy's threshold \(1 of them linked, 0 in different groups\), and 2 groups it touched hold two or more records of one authoritative event type\. The attached quality-review file lists their 4 records/ }, JSON.stringify(notes))
   const file = (await call('GET', `/notifications/${clerical.id}/download`)).text
-  t.match(file, /^CR,w1,EMR,(LK\d{12})\nCR,w2,EMR,\1\n$/, 'both records, labelled with their shared key')
+  t.match(file, /^CR,w1,EMR,(LK\d{12})\nCR,w2,EMR,\1\nCR,k1,EMR,(LK\d{12})\nCR,k2,EMR,\2\n$/, 'the pair and the flagged group, labelled with their keys')
   // The reviewer decides they are two people: a new label for one row, then the file goes back as it is.
   t.match(await sendCr('cr-review', 'SubmitQualityReview', file.replace(/(CR,w2,EMR,)LK\d+/, '$1other-person')), { statusName: 'Complete', type: 5 })
   const schema = `project_${(await ok('GET', '/projects/CR')).id}`
@@ -148,4 +151,5 @@ t.test('a linkage lists its pairs just above threshold as a ready-to-edit review
     join ${schema}.record_keys k on k.record_id = r.id and k.to_revision is null order by 1`)
   const keys = Object.fromEntries(db2.rows.map((r: { suid: string; key: number }) => [r.suid, r.key]))
   t.not(keys.w1, keys.w2, 'split as the reviewer decided')
+  t.equal(keys.k1, keys.k2, 'the rows left as they were keep their group')
 })
