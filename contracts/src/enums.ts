@@ -40,6 +40,8 @@ export const RequestTypes = {
   SubmitDeletion: EnvelopeType.Deletion,
   SubmitProbabilityEstimation: EnvelopeType.ProbsCalculation,
   SubmitQualityReview: EnvelopeType.QualityReview,
+  // The reference's name for the same envelope (product-behaviour §1.3): both are accepted.
+  SubmitBatchQualityReview: EnvelopeType.QualityReview,
 } as const
 export type RequestType = keyof typeof RequestTypes
 

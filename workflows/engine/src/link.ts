@@ -32,10 +32,11 @@ export interface LinkResult {
 }
 
 export function groupPairs(strategy: InMemoryGroupStrategy, size: number, match: MatchResult,
-  previousKeys: Float64Array | null): GroupingResult {
+  previousKeys: Float64Array | null, reviewGroupOf: Int32Array | null = null): GroupingResult {
   switch (strategy) {
+    // Quality-review decisions constrain Merge only (see groupers.ts: best-link cannot undo one).
     case 'WeightedBestLinkInMemory': return bestLinkGrouping(size, match.pairs, previousKeys)
-    case 'MergeInMemory': return mergeGrouping(size, match.pairs, previousKeys)
+    case 'MergeInMemory': return mergeGrouping(size, match.pairs, previousKeys, reviewGroupOf)
   }
 }
 

@@ -12,6 +12,7 @@ import { linkActivities } from './link.activities.js'
 import { extractionActivities } from './extraction.activities.js'
 import { mapChangeActivities } from './map-change.activities.js'
 import { lockActivities, type LockDeps } from './lock.activities.js'
+import { reviewActivities } from './review.activities.js'
 import { resultsClient } from '../clients/results-client.js'
 import { estimationActivities } from './estimation.activities.js'
 
@@ -50,6 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),
     ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
     ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir }),
+    ...reviewActivities({ config, pool, dataDir: deps.dataDir }),
     ...extractionActivities({
       results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), config, envelopes, pool,
       resultsUrl: deps.resultsUrl, internalSecret: deps.internalSecret, dataDir: deps.dataDir,

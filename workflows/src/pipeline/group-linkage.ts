@@ -14,6 +14,7 @@ import { indexOfId, readLinkageRecords } from '../records/linkage-records.js'
 import { readLinkagePairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
+import { readReviewGroups } from '../records/review-decisions.js'
 
 export interface GroupInput {
   schema: string
@@ -44,7 +45,8 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
   const records = await readLinkageRecords(client, input.schema, input.linkageId)
   const read = Date.now()
   const rule = groupingRule(input.groupStrategy)
-  const grouper = createGrouper(rule, records.ids.length, records.previousKeys)
+  // Quality-review decisions constrain the grouping (a pair joining two review groups is refused).
+  const grouper = createGrouper(rule, records.ids.length, records.previousKeys, await readReviewGroups(client, input.schema, records.ids))
   const histogram = new ScoreHistogram(1)
   const kept = new Array<number>(input.strategyCount).fill(0)
   await readLinkagePairs(client, input.schema, input.linkageId, rule === 'WeightedBestLink', (leftId, rightId, score, order) => {

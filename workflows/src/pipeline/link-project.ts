@@ -9,6 +9,7 @@ import { readLinkageRecords } from '../records/linkage-records.js'
 import { clearLinkagePairs, writePartitionPairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
+import { readReviewGroups } from '../records/review-decisions.js'
 import { fieldsUsed } from './match-config.js'
 
 export interface LinkProjectInput {
@@ -37,7 +38,8 @@ export async function linkProject(client: pg.ClientBase, input: LinkProjectInput
   while (matcher.step()) await yieldToEventLoop()
   const match = matcher.result()
   const matched = performance.now()
-  const grouping = groupPairs(input.groupStrategy.startsWith('Merge') ? 'MergeInMemory' : 'WeightedBestLinkInMemory', table.size, match, records.previousKeys)
+  const reviewGroups = await readReviewGroups(client, input.schema, records.ids)
+  const grouping = groupPairs(input.groupStrategy.startsWith('Merge') ? 'MergeInMemory' : 'WeightedBestLinkInMemory', table.size, match, records.previousKeys, reviewGroups)
   const sequence = await client.query(`select next_key from ${quoteIdent(input.schema)}.key_sequence`)
   const keys = assignKeys(grouping.groupOf, records.previousKeys, Number(sequence.rows[0].next_key))
   const review = groupsForReview(keys.keyOf, records.eventTypeOf, new Set(input.authoritativeEventTypeIds))

@@ -13,6 +13,7 @@ import { ID_TABLE } from '../extraction/map-query.js'
 import { writeKeyChanges } from './linkage-keys.js'
 import { onceUnderProjectLock } from './revision-transaction.js'
 import { quoteIdent } from './record-schema.js'
+import { currentReviewGroups } from './review-decisions.js'
 
 export interface DeletionOutcome {
   idsListed: number; recordsEndDated: number; idsNotFound: number; unknownSample: string[]
@@ -61,6 +62,17 @@ async function regroup(client: pg.ClientBase, s: string, schema: string, revisio
     if (a === undefined || b === undefined || previousKeys[a] !== previousKeys[b]) continue
     const ra = find(a), rb = find(b)
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb)
+  }
+  // Records a quality review placed in one group stay together even without pairs between them.
+  const reviewed = await currentReviewGroups(client, schema, Array.from(ids))
+  const firstOfReviewGroup = new Map<string, number>()
+  for (const [i, id] of ids.entries()) {
+    const name = reviewed.get(id)
+    if (name === undefined) continue
+    const first = firstOfReviewGroup.get(name)
+    if (first === undefined) { firstOfReviewGroup.set(name, i); continue }
+    const ra = find(first), rb = find(i)
+    if (ra !== rb && previousKeys[first] === previousKeys[i]) parent[Math.max(ra, rb)] = Math.min(ra, rb)
   }
   const groupOf = Int32Array.from(ids, (_, i) => find(i))
   const next = Number((await client.query(`select next_key from ${s}.key_sequence`)).rows[0].next_key)

@@ -6,6 +6,7 @@ import { extractionWorkflow } from './extraction.workflow.js'
 import { deletionMessage, deletionStats } from './map-change-messages.js'
 import { withProjectLock } from './with-project-lock.js'
 import { runEstimation } from './estimation-steps.js'
+import { runQualityReview } from './quality-review.js'
 
 export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
@@ -78,8 +79,13 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
       await move({ kind: 'complete' })
       return state
     }
+    if (manifest.envelopeType === EnvelopeType.QualityReview) {
+      await runQualityReview(input.name, folder, manifest)
+      await move({ kind: 'complete' })
+      return state
+    }
     if (manifest.envelopeType !== EnvelopeType.Linkage) {
-      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage, SubmitExtraction, SubmitDeletion and SubmitProbabilityEstimation are.`, 'EnvelopeRejected')
+      throw ApplicationFailure.nonRetryable(`${manifest.requestType} envelopes are not processed yet; only SubmitLinkage, SubmitExtraction, SubmitDeletion, SubmitQualityReview, SubmitBatchQualityReview and SubmitProbabilityEstimation are.`, 'EnvelopeRejected')
     }
     const plan = await acts.planLinkage(manifest)
     linkageId = await acts.createLinkage({

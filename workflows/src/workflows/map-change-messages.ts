@@ -23,6 +23,7 @@ export const rollbackStats = (o: RollbackOutcome) => [
   { name: 'Key rows closed', value: String(o.keyRowsClosed) }, { name: 'Key rows reopened', value: String(o.keyRowsReopened) },
   { name: 'Records restored', value: String(o.recordsRestored) }, { name: 'Records removed', value: String(o.recordsRemoved) },
   { name: 'Pairs dropped', value: String(o.pairsDropped) },
+  { name: 'Review decisions ended', value: String(o.decisionsEnded) }, { name: 'Review decisions reopened', value: String(o.decisionsReopened) },
 ]
 
 export const rollbackMessage = (o: RollbackOutcome, actor: string, reason: string) =>

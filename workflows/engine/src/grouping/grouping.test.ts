@@ -64,3 +64,23 @@ t.test('tie order: by strategy, then left, then right record; best-link uses it 
   tt.same([...tieOrder(s, 4)], [4, 2, 0, 1, 3])
   tt.same([...bestLinkOrder(s.score, s.length, tieOrder(s, 4))], [3, 4, 2, 0, 1], 'the 9 first, then the 5s in tie order')
 })
+
+t.test('merge refuses a pair that would join two groups a quality review separated', async tt => {
+  // Records 0,1 (key 5, review group 0) and 2,3 (key 6, review group 1) were separated by a review; 4 is incoming
+  // and matches both; 5 is unreviewed (key 7) and matches 4 too, so it may join.
+  const previous = Float64Array.of(5, 5, 6, 6, 0, 7)
+  const review = Int32Array.of(0, 0, 1, 1, -1, -1)
+  const result = mergeGrouping(6, store([[0, 4, 9], [2, 4, 8], [4, 5, 7]]), previous, review)
+  tt.same(groups(result.groupOf), [[0, 1, 4, 5], [2, 3]])
+  tt.equal(result.pairsRefused, 1)
+  tt.same(groups(mergeGrouping(6, store([[0, 4, 9], [2, 4, 8], [4, 5, 7]]), previous).groupOf), [[0, 1, 2, 3, 4, 5]], 'without decisions it merges all')
+})
+
+t.test('merge: a reviewed group joins through an unreviewed component carrying no decision', async tt => {
+  // 4-5 form a component first, then it joins review group 1, then review group 0 is refused.
+  const previous = Float64Array.of(5, 6, 0, 0, 0, 0)
+  const review = Int32Array.of(0, 1, -1, -1, -1, -1)
+  const result = mergeGrouping(6, store([[4, 5, 9], [1, 5, 8], [0, 4, 7]]), previous, review)
+  tt.same(groups(result.groupOf), [[0], [1, 4, 5], [2], [3]])
+  tt.equal(result.pairsRefused, 1)
+})

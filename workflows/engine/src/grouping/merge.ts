@@ -13,8 +13,8 @@ export interface GroupingResult {
   pairsRefused: number
 }
 
-export function mergeGrouping(size: number, pairs: PairStream, previousKeys: Float64Array | null = null): GroupingResult {
-  const grouper = new MergeGrouper(size, previousKeys)
+export function mergeGrouping(size: number, pairs: PairStream, previousKeys: Float64Array | null = null, reviewGroupOf: Int32Array | null = null): GroupingResult {
+  const grouper = new MergeGrouper(size, previousKeys, reviewGroupOf)
   for (let k = 0; k < pairs.length; k++) grouper.offer(pairs.left[k]!, pairs.right[k]!)
   return grouper.result()
 }
