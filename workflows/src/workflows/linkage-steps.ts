@@ -5,6 +5,7 @@ import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
 import { blankedFieldsMessage, fileLoadSummary, loadStats, rejectedRowsMessage, type FileLoadSummary } from '../pipeline/load-summary.js'
 import { linkTaskQueue } from '../task-queues.js'
 import { withProjectLock } from './with-project-lock.js'
+import { linkToReferenceStep } from './reference-link-steps.js'
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours',
@@ -68,6 +69,7 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId }: LinkageRu
     await acts.finishJob(jobId, 'Failed', [])
     throw err
   }
+  await linkToReferenceStep(jobBase, plan.projectId, linkageId)
   await acts.setLinkageStatus(linkageId, LinkageStatus.Complete)
 }
 
