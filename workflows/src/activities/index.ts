@@ -12,6 +12,7 @@ import { linkActivities } from './link.activities.js'
 import { extractionActivities } from './extraction.activities.js'
 import { mapChangeActivities } from './map-change.activities.js'
 import { p2pActivities } from './p2p.activities.js'
+import { fastLoadActivities } from './fastload.activities.js'
 import { lockActivities, type LockDeps } from './lock.activities.js'
 import { resultsClient } from '../clients/results-client.js'
 
@@ -48,6 +49,7 @@ export function createActivities(deps: ActivityDeps) {
     }),
     ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
     ...p2pActivities({ config, pool }),
+    ...fastLoadActivities({ config, pool }),
     ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),
     ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
     ...extractionActivities({
