@@ -71,6 +71,9 @@ export function createProjectService(db: Kysely<ProjectsDb>) {
     },
     async remove(p: Principal, ref: string) {
       const current = await writableProject(db, p, ref)
+      // A calling project's linkages read its reference project: the reference stays while it is named.
+      const callers = await repo.callingProjectsOf(db, current.id)
+      if (callers.length > 0) throw apiError('invalidRequest', [{ path: '/projectLinks', message: `project ${callers.map((c) => c.code).join(', ')} names this project as its reference project; remove that link first` }])
       await db.transaction().execute(async (trx) => {
         const row = await repo.deleteInactiveProject(trx, current.id)
         if (!row) throw apiError('deleteActiveProject')

@@ -52,3 +52,12 @@ t.test('only an administrator names or changes a reference project', async (t) =
   const now = (await call('GET', `/projects/${plain.id}`)).json
   t.equal((await call('PUT', `/projects/${plain.id}`, { ...now, projectLinks: [link(master.id)] })).status, 204, 'an administrator may')
 })
+
+t.test('a reference project cannot be deleted while a calling project names it', async (t) => {
+  const now = (await call('GET', `/projects/${master.id}`)).json
+  t.equal((await call('PUT', `/projects/${master.id}`, { ...now, isActive: false })).status, 204)
+  const refused = await call('DELETE', `/projects/${master.id}`)
+  t.equal(refused.status, 400)
+  t.match(refused.json, { message: 'The request is not valid.', errors: [{ path: '/projectLinks', message: /BOWEL.*PLAIN names this project as its reference project/ }] })
+  t.equal((await call('GET', `/projects/${master.id}`)).status, 200, 'it is still there')
+})
