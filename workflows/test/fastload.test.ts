@@ -84,6 +84,20 @@ t.test('a project holding only the same event type may be fast loaded again: new
   for (const s of ['s1', 's2', 's3', 's4', 's5', 's6']) t.equal(map[s], before[s], `${s} keeps its key`)
 })
 
+t.test('rollback undoes a fast load like a linkage', async (t) => {
+  const seeded = keysOf(await mapOf(enduring, 'POP'))
+  const res = await call('POST', `/projects/${project.id}/rollback`, { reason: 'wrong spine extract' })
+  t.equal(res.status, 201)
+  const deadline = Date.now() + 120_000
+  let w = await ok('GET', `/workflows/${res.json.id}`)
+  while (w.status < 4 && Date.now() < deadline) { await new Promise((r) => setTimeout(r, 200)); w = await ok('GET', `/workflows/${res.json.id}`) }
+  const after = keysOf(await mapOf(enduring, 'POP'))
+  t.same(Object.keys(after).sort(), ['s1', 's2', 's3', 's4', 's5', 's6'], 'the second fast load\'s records are gone')
+  for (const s of Object.keys(after)) t.equal(after[s], seeded[s], `${s} keeps its key`)
+  t.equal((await send('spine-2b', 'SubmitFastLoad', 'POP', [zoe('s7b', 'P-200')])).statusName, 'Complete', 'and the project can be fast loaded again')
+  t.equal(keysOf(await mapOf(enduring, 'POP'))['s7b'], seeded.s3)
+})
+
 t.test('later linkages match against the seeded records as usual', async (t) => {
   const done = await send('adm-1', 'SubmitLinkage', 'ADM', [zoe('a1', '')])
   t.equal(done.statusName, 'Complete')
