@@ -36,6 +36,8 @@ export function enumName<T extends Record<string, number>>(e: T, value: number):
 
 export const RequestTypes = {
   SubmitLinkage: EnvelopeType.Linkage,
+  /** Pre-linked data: a linkage envelope grouped by Jurisdictional Linkage Key, no matching (DECISIONS.md). */
+  SubmitFastLoad: EnvelopeType.Linkage,
   SubmitExtraction: EnvelopeType.Extraction,
   SubmitDeletion: EnvelopeType.Deletion,
   SubmitProbabilityEstimation: EnvelopeType.ProbsCalculation,

@@ -22,7 +22,7 @@ export const FEBRL_IMPORT_FORMAT = {
  * Configures, through the public API, what a FEBRL envelope needs: a data provider, the import format, one
  * event type per code with a DelimitedFile data source, and a project with those event types as members.
  */
-export async function configureProject(baseUrl: string, token: string, opts: { project: string; provider: string; eventTypes: string[]; groupStrategy?: string; importFormat?: typeof FEBRL_IMPORT_FORMAT }) {
+export async function configureProject(baseUrl: string, token: string, opts: { project: string; provider: string; eventTypes: string[]; groupStrategy?: string; importFormat?: typeof FEBRL_IMPORT_FORMAT; projectLinks?: unknown[] }) {
   const call = async (method: string, path: string, body: unknown) => {
     const res = await api(baseUrl, method, `/api/v3.3${path}`, { token, body })
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
@@ -44,6 +44,7 @@ export async function configureProject(baseUrl: string, token: string, opts: { p
     code: opts.project, name: `${opts.project} linkage`, description: 'Benchmark linkage project',
     eventTypeMembers: eventTypes.map((e: { id: number; code: string }) => ({ eventTypeId: e.id, code: e.code })),
     ...(opts.groupStrategy ? { groupConfig: { groupStrategy: opts.groupStrategy } } : {}),
+    ...(opts.projectLinks ? { projectLinks: opts.projectLinks } : {}),
   })
   return { provider, format, eventTypes, project }
 }

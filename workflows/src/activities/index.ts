@@ -11,6 +11,8 @@ import { pipelineActivities } from './pipeline.activities.js'
 import { linkActivities } from './link.activities.js'
 import { extractionActivities } from './extraction.activities.js'
 import { mapChangeActivities } from './map-change.activities.js'
+import { p2pActivities } from './p2p.activities.js'
+import { fastLoadActivities } from './fastload.activities.js'
 import { lockActivities, type LockDeps } from './lock.activities.js'
 import { reviewActivities } from './review.activities.js'
 import { resultsClient } from '../clients/results-client.js'
@@ -48,6 +50,8 @@ export function createActivities(deps: ActivityDeps) {
       envelopes, pool, dataDir: deps.dataDir,
     }),
     ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
+    ...p2pActivities({ config, pool }),
+    ...fastLoadActivities({ config, pool }),
     ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),
     ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
     ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir }),

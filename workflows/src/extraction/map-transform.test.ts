@@ -29,6 +29,11 @@ t.test('enduring keys, every column, rows split across chunks, COPY escapes deco
   ])
 })
 
+t.test('a calling project\'s records carry the reference project\'s key as Linked Project Person Key', async (t) => {
+  const { text } = await run(['s1\tP1\t7\t42\ns2\t\\N\t8\t\\N\n'], { columns: all, delimiter: ',', mask: null, constants })
+  t.same(text.split('\r\n').slice(1), ['LK000000000007,s1,HMDS,CORE,P1,E2026110001,LK000000000042', 'LK000000000008,s2,HMDS,CORE,,E2026110001,', ''])
+})
+
 t.test('snapshot keys are masked; chosen, renamed columns in their order; another delimiter', async (t) => {
   const mask = createKeyMask(Buffer.alloc(16, 7))
   const { text } = await run(['s1\tP1\t7\ns2\tP2\t7\ns3\tP3\t9\n'], {

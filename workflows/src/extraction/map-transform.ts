@@ -26,7 +26,7 @@ export class LinkageMapTransform extends Transform {
   private readonly fields: (string | null)[] = []
   private headerDone = false
   /** One output line from the three values that vary; constant columns are quoted once, up front. */
-  private readonly writeRow: (personKey: string, suid: string, personId: string) => string
+  private readonly writeRow: (personKey: string, suid: string, personId: string, linkedKey: string) => string
 
   constructor(private readonly out: MapOutput) {
     super()
@@ -44,13 +44,13 @@ export class LinkageMapTransform extends Transform {
   private consume(text: string, final: boolean): void {
     let out = ''
     if (!this.headerDone) { out += csvLine(this.out.columns.map((c) => c.name), this.out.delimiter); this.headerDone = true }
-    const suids: string[] = [], personIds: string[] = [], keys: number[] = []
+    const suids: string[] = [], personIds: string[] = [], keys: number[] = [], linked: (string | null)[] = []
     let start = 0
     for (;;) {
       const end = text.indexOf('\n', start)
       if (end === -1) break
       splitFields(text, start, end, this.fields)
-      suids.push(this.fields[0] ?? ''); personIds.push(this.fields[1] ?? ''); keys.push(Number(this.fields[2]))
+      suids.push(this.fields[0] ?? ''); personIds.push(this.fields[1] ?? ''); keys.push(Number(this.fields[2])); linked.push(this.fields[3] ?? null)
       start = end + 1
     }
     this.rest = text.slice(start)
@@ -59,14 +59,14 @@ export class LinkageMapTransform extends Transform {
     if (this.out.mask) this.out.mask.maskBatch(keys, keys.length, personKeys)
     else for (const k of keys) personKeys.push(formatKey(k))
     const writeRow = this.writeRow
-    for (let i = 0; i < suids.length; i++) out += writeRow(personKeys[i]!, suids[i]!, personIds[i]!)
+    for (let i = 0; i < suids.length; i++) out += writeRow(personKeys[i]!, suids[i]!, personIds[i]!, linked[i] ? formatKey(Number(linked[i])) : '')
     this.rows += suids.length
     if (out) this.push(Buffer.from(out, 'utf8'))
   }
 
 }
 
-function rowWriter({ columns, delimiter, constants }: MapOutput): (personKey: string, suid: string, personId: string) => string {
+function rowWriter({ columns, delimiter, constants }: MapOutput): (personKey: string, suid: string, personId: string, linkedKey: string) => string {
   const parts = columns.map(({ column }) => {
     switch (column) {
       case 'personKey': return 0
@@ -75,17 +75,17 @@ function rowWriter({ columns, delimiter, constants }: MapOutput): (personKey: st
       case 'eventTypeCode': return csvField(constants.eventTypeCode, delimiter)
       case 'linkageProjectCode': return csvField(constants.linkageProjectCode, delimiter)
       case 'extractionProjectId': return csvField(constants.extractionProjectId, delimiter)
-      // Project-to-project linkage is not built yet: no record comes from a linked project (DECISIONS.md).
-      case 'linkedProjectPersonKey': return ''
+      // The reference project's enduring key (project-to-project linkage; blank when none).
+      case 'linkedProjectPersonKey': return 3
     }
   })
-  return (personKey, suid, personId) => {
+  return (personKey, suid, personId, linkedKey) => {
     let line = ''
     for (let i = 0; i < parts.length; i++) {
       if (i > 0) line += delimiter
       const p = parts[i]!
       // Person keys are hex digits or `LK` + digits: never quoted.
-      line += typeof p === 'string' ? p : p === 0 ? personKey : csvField(p === 1 ? suid : personId, delimiter)
+      line += typeof p === 'string' ? p : p === 0 ? personKey : p === 3 ? linkedKey : csvField(p === 1 ? suid : personId, delimiter)
     }
     return line + '\r\n'
   }

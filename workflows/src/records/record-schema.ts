@@ -56,5 +56,8 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
   await client.query(`create index if not exists pairs_partition on ${s}.pairs (linkage_id, partition)`)
   await client.query(`create table if not exists ${s}.key_sequence (id boolean primary key default true, next_key bigint not null)`)
   await client.query(`insert into ${s}.key_sequence (next_key) values (1) on conflict do nothing`)
+  // Project-to-project: a calling project's groups and the reference project's key each matched (p2p/).
+  await client.query(`create table if not exists ${s}.reference_links (key_number bigint primary key, reference_project_id integer not null,
+    reference_key bigint not null, score double precision not null, linkage_id integer not null)`)
   return projectSchema(projectId)
 }

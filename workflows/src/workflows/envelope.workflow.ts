@@ -92,7 +92,7 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
       projectCode: plan.projectCode, name: input.name, envelopeName: input.name,
       linkageSources: plan.files.map((f) => ({ eventTypeCode: f.eventTypeCode, dataSourceCode: 'ENVELOPE' })),
     })
-    await runLinkage({ envelopeName: input.name, folder, plan, linkageId })
+    await runLinkage({ envelopeName: input.name, folder, plan, linkageId, fastLoad: manifest.requestType === 'SubmitFastLoad' })
     await move({ kind: 'complete' })
   } catch (err) {
     const reason = err instanceof ApplicationFailure ? err.message : (err as { cause?: { message?: string; cause?: { message?: string } } }).cause?.cause?.message ?? (err as { cause?: { message?: string } }).cause?.message ?? 'processing failed'

@@ -6,6 +6,10 @@ import { blankedFieldsMessage, fileLoadSummary, loadStats, rejectedRowsMessage, 
 import { linkTaskQueue } from '../task-queues.js'
 import { withProjectLock } from './with-project-lock.js'
 import { notifyClericalReview } from './clerical-review.js'
+import { linkToReferenceStep } from './reference-link-steps.js'
+
+/** A fast load's Link step: records grouped by Jurisdictional Linkage Key, nothing matched (fastload/). */
+export const FAST_LOAD_JOB = 'Group By Jurisdictional Key'
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours',
@@ -24,7 +28,7 @@ const linkActivities = () => proxyActivities<ReturnType<typeof createActivities>
 })
 
 /** `envelopeName` is absent for linkages that read their sources themselves: their jobs carry the stats. */
-export interface LinkageRun { envelopeName?: string; folder: string; plan: EnvelopePlan; linkageId: number }
+export interface LinkageRun { envelopeName?: string; folder: string; plan: EnvelopePlan; linkageId: number; fastLoad?: boolean }
 
 /**
  * The linkage of one envelope, holding the project's map lock: each data file loaded as its own job ("Load
@@ -34,9 +38,10 @@ export function runLinkage(run: LinkageRun): Promise<void> {
   return withProjectLock(run.plan.projectCode, () => linkageSteps(run))
 }
 
-async function linkageSteps({ envelopeName, folder, plan, linkageId }: LinkageRun): Promise<void> {
+async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }: LinkageRun): Promise<void> {
   const jobBase = { ...(envelopeName ? { envelopeName } : {}), linkageId, projectId: plan.projectId, projectCode: plan.projectCode, projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName }
   await acts.setLinkageStatus(linkageId, LinkageStatus.Processing)
+  if (fastLoad) await acts.checkFastLoad({ projectId: plan.projectId, eventTypeIds: plan.files.map((f) => f.eventTypeId) })
   const loading: FileLoadSummary[] = []
   for (const file of plan.files) {
     setCurrentDetails(`Loading ${file.fileName} (${file.eventTypeCode})`)
@@ -56,10 +61,11 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId }: LinkageRu
     }
   }
   setCurrentDetails('Linking')
-  const jobId = await acts.startJob({ ...jobBase, name: 'Link' })
+  const jobId = await acts.startJob({ ...jobBase, name: fastLoad ? FAST_LOAD_JOB : 'Link' })
   try {
     const authoritative = plan.files.filter((f) => f.isAuthoritative).map((f) => f.eventTypeId)
-    const linked = await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
+    const linked = fastLoad ? await acts.fastLoadGroup({ projectId: plan.projectId, linkageId })
+      : await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
     await acts.finishJob(jobId, 'Complete', linked.stats)
     if (envelopeName) {
       const attachment = await acts.saveLinkageReport({ envelopeName, report: linked.report, loading })
@@ -69,6 +75,7 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId }: LinkageRu
     await acts.finishJob(jobId, 'Failed', [])
     throw err
   }
+  await linkToReferenceStep(jobBase, plan.projectId, linkageId)
   // After the Link job has finished: a read of the pairs it stored, not part of its statistics.
   if (envelopeName) await notifyClericalReview(envelopeName, plan.projectId, linkageId)
   await acts.setLinkageStatus(linkageId, LinkageStatus.Complete)

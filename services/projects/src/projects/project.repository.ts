@@ -33,15 +33,20 @@ export async function updateProject(db: Db, id: number, input: ProjectInput, exp
 export const deleteInactiveProject = (db: Db, id: number) =>
   db.deleteFrom('projects').where('id', '=', id).where('is_active', '=', false).returningAll().executeTakeFirst()
 
-/** Ids among `ids` that name existing projects. */
-export async function existingProjectIds(db: Db, ids: number[]): Promise<Set<number>> {
-  const wanted = ids.filter((id) => id >= 1 && id <= 2147483647)
-  if (wanted.length === 0) return new Set()
-  const rows = await db.selectFrom('projects').select('id').where('id', 'in', wanted).execute()
-  return new Set(rows.map((r) => r.id))
-}
-
 /** The physical home of the project's record data, created with the project and kept after deletion. */
 export const recordSchemaName = (projectId: number) => `project_${projectId}`
 export const createRecordSchema = (db: Db, projectId: number) =>
   sql`create schema if not exists ${sql.id(recordSchemaName(projectId))}`.execute(db)
+
+/** Links and members of the projects among `ids` (the reference projects a body names). */
+export async function linkTargets(db: Db, ids: number[]): Promise<Map<number, Pick<ProjectRow, 'id' | 'code' | 'project_links' | 'event_type_members'>>> {
+  const wanted = ids.filter((id) => id >= 1 && id <= 2147483647)
+  if (wanted.length === 0) return new Map()
+  const rows = await db.selectFrom('projects').select(['id', 'code', 'project_links', 'event_type_members']).where('id', 'in', wanted).execute()
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** Projects that name `projectId` as their reference project (project-to-project linkage). */
+export const callingProjectsOf = (db: Db, projectId: number) =>
+  db.selectFrom('projects').select(['id', 'code'])
+    .where(sql<boolean>`project_links @> ${JSON.stringify([{ projectId }])}::jsonb`).orderBy('id').execute()

@@ -7,9 +7,10 @@ import type { ProjectRow, ProjectsDb } from '../db.js'
 import * as repo from './project.repository.js'
 import { readableProject, writableProject } from './project-access.js'
 import { toProject } from './project.mapper.js'
+import { linksChanged, projectLinkProblems } from './project-links.js'
 import { seedProjectDefaults } from './project-defaults.js'
 
-/** Rules the schema cannot state: one membership per event type, links to other, existing projects. */
+/** Rules the schema cannot state: one membership per event type; project links (project-links.ts). */
 async function projectProblems(db: Kysely<ProjectsDb>, input: ProjectInput, selfId: number | null): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = []
   const duplicates = (members: { eventTypeId: number }[], path: string) => {
@@ -20,14 +21,8 @@ async function projectProblems(db: Kysely<ProjectsDb>, input: ProjectInput, self
     })
   }
   duplicates(input.eventTypeMembers, '/eventTypeMembers')
-  const links = input.projectLinks ?? []
-  const existing = await repo.existingProjectIds(db, links.map((l) => l.projectId))
-  links.forEach((l, i) => {
-    if (l.projectId === selfId) problems.push({ path: `/projectLinks/${i}/projectId`, message: 'a project cannot link to itself' })
-    else if (!existing.has(l.projectId)) problems.push({ path: `/projectLinks/${i}/projectId`, message: `project ${l.projectId} does not exist` })
-    duplicates(l.eventTypeMembers, `/projectLinks/${i}/eventTypeMembers`)
-  })
-  return problems
+  for (const [i, l] of (input.projectLinks ?? []).entries()) duplicates(l.eventTypeMembers, `/projectLinks/${i}/eventTypeMembers`)
+  return [...problems, ...await projectLinkProblems(db, input, selfId)]
 }
 
 /** Tells the registry (through the outbox) the project's current members, in the same transaction. */
@@ -63,6 +58,8 @@ export function createProjectService(db: Kysely<ProjectsDb>) {
     },
     async update(p: Principal, ref: string, input: ProjectInput) {
       const current = await writableProject(db, p, ref)
+      // A link reads another project's records: only an administrator may name or change a reference project.
+      if (!isAdmin(p) && linksChanged(current.project_links, input)) throw apiError('unauthorized')
       await check(input, current.id, 'unparseableBody')
       await db.transaction().execute(async (trx) => {
         const row = await repo.updateProject(trx, current.id, input, decodeVersion(input.version))
@@ -74,6 +71,9 @@ export function createProjectService(db: Kysely<ProjectsDb>) {
     },
     async remove(p: Principal, ref: string) {
       const current = await writableProject(db, p, ref)
+      // A calling project's linkages read its reference project: the reference stays while it is named.
+      const callers = await repo.callingProjectsOf(db, current.id)
+      if (callers.length > 0) throw apiError('invalidRequest', [{ path: '/projectLinks', message: `project ${callers.map((c) => c.code).join(', ')} names this project as its reference project; remove that link first` }])
       await db.transaction().execute(async (trx) => {
         const row = await repo.deleteInactiveProject(trx, current.id)
         if (!row) throw apiError('deleteActiveProject')

@@ -42,7 +42,7 @@ t.test('reads a complete manifest', async (t) => {
 })
 
 t.test('maps every request type to its envelope type and accepts a namespace prefix', async (t) => {
-  const expected = { SubmitLinkage: 1, SubmitExtraction: 2, SubmitDeletion: 3, SubmitProbabilityEstimation: 4, SubmitQualityReview: 5, SubmitBatchQualityReview: 5 }
+  const expected = { SubmitLinkage: 1, SubmitFastLoad: 1, SubmitExtraction: 2, SubmitDeletion: 3, SubmitProbabilityEstimation: 4, SubmitQualityReview: 5, SubmitBatchQualityReview: 5 }
   for (const [request, type] of Object.entries(expected)) {
     const extra = request === 'SubmitExtraction' ? '<ExtractionProject>E2026110001</ExtractionProject>' : ''
     const r = parseManifest(manifestXml({ request, extra }), ['manifest.xml', 'data.csv'])
@@ -74,7 +74,7 @@ t.test('reports every missing or wrong element at once', async (t) => {
   t.same(problemsOf(xml), [
     'LinkageProject is missing.',
     'Sender appears 2 times; it must appear once.',
-    'RequestType SubmitEverything is not one of SubmitLinkage, SubmitExtraction, SubmitDeletion, SubmitProbabilityEstimation, SubmitQualityReview, SubmitBatchQualityReview.',
+    'RequestType SubmitEverything is not one of SubmitLinkage, SubmitFastLoad, SubmitExtraction, SubmitDeletion, SubmitProbabilityEstimation, SubmitQualityReview, SubmitBatchQualityReview.',
     'NumberOfDataFiles must be a whole number, found "two".',
   ])
 })
