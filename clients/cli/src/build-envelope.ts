@@ -59,6 +59,9 @@ export async function buildEnvelope(o: BuildOptions, out: Output): Promise<Build
   if (!o.def.importFormat || o.def.importColumns.length === 0) {
     throw new CliError(`Event type ${o.def.eventType.code} has no import format in project ${o.def.project.code}; ask the project manager to give its data source one.`)
   }
+  if (o.kind === 'quality-review' || o.kind === 'batch-quality-review') {
+    throw new CliError('A quality-review envelope is built from a review file, not from a source mapping: use `ligature envelope review FILE --project CODE`.')
+  }
   // Deletion and extraction envelopes list Source Unique IDs, one per line, no header (DECISIONS "Deletion and
   // rollback", "Extraction and results"): only the id column is mapped, cleaned and checked; nothing is encoded.
   const idsOnly = o.kind === 'deletion' || o.kind === 'extraction'

@@ -3,10 +3,12 @@ export const MANIFEST_NAMESPACE = 'http://www.phrn.org.au/participants/cdl/20110
 
 export const REQUEST_TYPES = {
   linkage: 'SubmitLinkage',
+  'fast-load': 'SubmitFastLoad',
   extraction: 'SubmitExtraction',
   deletion: 'SubmitDeletion',
   probability: 'SubmitProbabilityEstimation',
   'quality-review': 'SubmitQualityReview',
+  'batch-quality-review': 'SubmitBatchQualityReview',
 } as const
 export type EnvelopeKind = keyof typeof REQUEST_TYPES
 

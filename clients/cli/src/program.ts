@@ -9,6 +9,7 @@ import { configPath, loadCredentials, normaliseUrl, saveCredentials } from './co
 import { parseDefinition, readDefinition } from './definition.js'
 import { CliError, ExitCode } from './errors.js'
 import { downloadResult, runEnvelopeExtraction, runExtraction } from './extract.js'
+import { buildReviewEnvelope } from './review-envelope.js'
 import { followEnvelope } from './follow.js'
 import { ENVELOPE_NAME, REQUEST_TYPES, type EnvelopeKind } from './manifest.js'
 import { readMapping, writeMapping } from './mapping.js'
@@ -136,6 +137,18 @@ export function createProgram(): Command {
   const followOptions = (c: Command) => c
     .option('--interval <seconds>', 'seconds between status checks', '1')
     .option('--timeout <seconds>', 'give up following after this long', '3600')
+
+  envelope.command('review <file>')
+    .description('check a quality-review file (project, Source Unique ID, event type, label; no header) and pack it as an envelope')
+    .requiredOption('--project <code>', 'the linkage project every row must name')
+    .requiredOption('--sender <code>', 'data provider code for the manifest')
+    .option('--batch', 'send it as SubmitBatchQualityReview (processed the same way)')
+    .option('-o, --out <file>', 'envelope to write (default <project>-review-<timestamp>.zip)')
+    .action(async (file: string, o: { project: string; sender: string; batch?: boolean; out?: string }) => {
+      const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
+      const built = await buildReviewEnvelope({ reviewPath: file, out: o.out ?? `${o.project}-review-${stamp}.zip`, project: o.project, sender: o.sender, batch: Boolean(o.batch) })
+      out().result(built, () => out().say(`Wrote ${built.file}: envelope ${built.envelope}, ${built.rows} rows in ${built.labels} groups (${built.eventTypes.join(', ')}).`))
+    })
 
   followOptions(envelope.command('send <zip>')
     .description('upload an envelope (POST /envelopes) with a progress bar; --follow waits for Complete (exit 0) or Failed (exit 3)')
