@@ -35,6 +35,8 @@ export default tseslint.config(
         ignoreRestSiblings: true,
       }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // A `let` assigned once but read earlier by a handler (a Temporal signal) cannot be a const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // tap's `t.test(...)` returns a promise that tap itself awaits: not a floating one.
       '@typescript-eslint/no-floating-promises': ['error', {
         allowForKnownSafePromises: [{ from: 'package', name: 'PromiseWithSubtest', package: '@tapjs/core' }],
