@@ -36,7 +36,7 @@ async function buildAndRead(name: string, encoded: boolean): Promise<Record<stri
   const files = await unzip(zip, join(dir, name))
   const csv = files.find((f) => f.endsWith('HOSP.csv'))!
   const { readFile } = await import('node:fs/promises')
-  return parse(await readFile(csv, 'utf8'), { columns: true }) as Record<string, string>[]
+  return parse<Record<string, string>>(await readFile(csv, 'utf8'), { columns: true })
 }
 
 function strategy(given: string, family: string, comparison: StrategySpec['matchingFields'][number]['comparison']): StrategySpec[] {
