@@ -37,6 +37,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // A `let` assigned once but read earlier by a handler (a Temporal signal) cannot be a const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // Passing on a caught `unknown` is not inventing a non-Error rejection.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       // tap's `t.test(...)` returns a promise that tap itself awaits: not a floating one.
       '@typescript-eslint/no-floating-promises': ['error', {
         allowForKnownSafePromises: [{ from: 'package', name: 'PromiseWithSubtest', package: '@tapjs/core' }],
@@ -85,6 +87,11 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    // Remix loaders answer 404 and friends by throwing a Response: the framework's protocol, not an error.
+    files: ['portal/app/**'],
+    rules: { '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }] },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
