@@ -68,7 +68,7 @@ export function buildOpenApiDocument(serverUrl = '/api/v3.3') {
   for (const route of routeTable) {
     const p = toOpenApiPath(route.path)
     paths[p] ??= {}
-    paths[p]![route.method.toLowerCase()] = operation(route, components)
+    paths[p][route.method.toLowerCase()] = operation(route, components)
   }
   return {
     openapi: '3.1.0',

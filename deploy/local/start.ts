@@ -48,8 +48,8 @@ const stop = async () => {
   await infra.stop()
   process.exit(0)
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())
 
 for (const p of processes.filter((p) => p.ready)) {
   await waitFor(p.name, () => fetch(p.ready!).then((r) => r.ok, () => false), 180_000)

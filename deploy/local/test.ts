@@ -1,6 +1,6 @@
 // The test command: real Postgres, NATS and Temporal (reused when reachable, started otherwise), the build
-// (OpenAPI document, portal with its link check), `tsc --noEmit` over every package, then every tap suite.
-// A failed build or typecheck counts as a failed step. Prints `N passed, N failed` last.
+// (OpenAPI document, portal with its link check), `tsc --noEmit` over every package, ESLint over every package
+// and deploy/, then every tap suite. A failed build, typecheck or lint counts as a failed step. Prints `N passed, N failed` last.
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { ensureInfra } from './infra.js'
@@ -31,6 +31,8 @@ const build = await runStep('npx', ['turbo', 'run', 'build', '--output-logs=erro
 if (build.code !== 0) { log('the build failed (see above)'); failedSteps++ }
 const typecheck = await runStep('npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'])
 if (typecheck.code !== 0) { log('the typecheck failed (see above)'); failedSteps++ }
+const lint = await runStep('npx', ['turbo', 'run', 'lint', 'lint:repo', '--output-logs=errors-only'])
+if (lint.code !== 0) { log('the lint failed (see above)'); failedSteps++ }
 
 const tap = await runStep('npx', ['tap', ...process.argv.slice(2)], true)
 await infra.stop()

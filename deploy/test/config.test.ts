@@ -74,16 +74,16 @@ for (const overlay of ['dev', 'prod'] as const) {
     for (const key of ['DATABASE_URL', 'LIGATURE_INTERNAL_SECRET', 'LIGATURE_SECRETS_KEY']) t.notOk(key in config!.data, `${key} is not plain config`)
     const [registry] = containersOf(named(objects, 'Deployment', 'registry'))
     // dev generates the Secret (name gets a hash suffix), prod expects it under its plain name.
-    t.match(registry!.env!.find((e: any) => e.name === 'LIGATURE_SECRETS_KEY')?.valueFrom?.secretKeyRef?.name, /^ligature-secrets(-[a-z0-9]{10})?$/)
+    t.match(registry!.env!.find((e: { name: string; valueFrom?: { secretKeyRef?: { name?: string } } }) => e.name === 'LIGATURE_SECRETS_KEY')?.valueFrom?.secretKeyRef?.name, /^ligature-secrets(-[a-z0-9]{10})?$/)
   })
 }
 
 t.test('dev: the generated secrets satisfy the services\' own length rules and are not the built-in defaults', async (t) => {
   const [secret] = generated(renderOverlay('dev'), 'Secret', 'ligature-secrets')
   const value = (k: string) => Buffer.from(String(secret!.data[k]).replace(/\n/g, ''), 'base64').toString()
-  t.ok(value('LIGATURE_INTERNAL_SECRET').length >= (RegistryConfigSchema.properties.LIGATURE_INTERNAL_SECRET as any).minLength)
-  t.ok(value('LIGATURE_SECRETS_KEY').length >= (RegistryConfigSchema.properties.LIGATURE_SECRETS_KEY as any).minLength)
+  t.ok(value('LIGATURE_INTERNAL_SECRET').length >= RegistryConfigSchema.properties.LIGATURE_INTERNAL_SECRET.minLength!)
+  t.ok(value('LIGATURE_SECRETS_KEY').length >= RegistryConfigSchema.properties.LIGATURE_SECRETS_KEY.minLength!)
   // NODE_ENV=production makes the registry refuse its public default key; the dev Secret must not be that key.
-  t.not(value('LIGATURE_SECRETS_KEY'), (RegistryConfigSchema.properties.LIGATURE_SECRETS_KEY as any).default)
+  t.not(value('LIGATURE_SECRETS_KEY'), RegistryConfigSchema.properties.LIGATURE_SECRETS_KEY.default)
   t.match(value('DATABASE_URL'), `:${value('POSTGRES_PASSWORD')}@postgres:5432/`, 'DATABASE_URL carries the postgres password')
 })

@@ -66,8 +66,8 @@ for (const overlay of ['dev', 'prod'] as const) {
     const [config] = generated(objects, 'ConfigMap', 'ligature-config')
     for (const name of ['envelopes', 'worker']) {
       const w = named(objects, 'Deployment', name)
-      const volume = w.spec.template.spec.volumes.find((v: any) => v.persistentVolumeClaim?.claimName === 'ligature-data')
-      const mount = containersOf(w)[0]!.volumeMounts.find((m: any) => m.name === volume?.name)
+      const volume = w.spec.template.spec.volumes.find((v: { name: string; persistentVolumeClaim?: { claimName?: string } }) => v.persistentVolumeClaim?.claimName === 'ligature-data')
+      const mount = containersOf(w)[0]!.volumeMounts.find((m: { name: string }) => m.name === volume?.name)
       t.equal(mount?.mountPath, config!.data.LIGATURE_DATA_DIR, `${name} mounts it at LIGATURE_DATA_DIR`)
     }
   })

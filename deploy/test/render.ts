@@ -8,7 +8,9 @@ import { parseAllDocuments } from 'yaml'
 export const repoRoot = resolve(import.meta.dirname, '../..')
 export const KUBECTL = process.env.KUBECTL ?? '/usr/bin/kubectl'
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed Kubernetes YAML: the tests walk any manifest field and assert on it
 export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; [key: string]: any }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
 export type Container = { name: string; image?: string; command?: string[]; args?: string[]; ports?: { name?: string; containerPort: number }[]; [key: string]: any }
 
 /** Parses a multi-document YAML stream; any syntax error throws instead of being dropped. */
@@ -32,6 +34,7 @@ export function renderOverlay(overlay: 'dev' | 'prod'): K8sObject[] {
 
 export const WORKLOAD_KINDS = ['Deployment', 'StatefulSet']
 export const workloads = (objects: K8sObject[]) => objects.filter((o) => WORKLOAD_KINDS.includes(o.kind))
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
 export const podSpec = (workload: K8sObject) => workload.spec.template.spec as { containers: Container[]; initContainers?: Container[]; [key: string]: any }
 export const containersOf = (workload: K8sObject): Container[] => [...(podSpec(workload).initContainers ?? []), ...podSpec(workload).containers]
 export const byKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind)

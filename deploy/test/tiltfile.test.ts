@@ -43,8 +43,8 @@ t.test('every docker_build image ref is used by the rendered dev manifests', asy
   const builds = of('docker_build')
   t.equal(builds.length, 1, 'one image for every Ligature process')
   for (const b of builds) {
-    t.ok(images.includes(b.args[0] as string), `${b.args[0]} appears in the manifests (Tilt only rewrites exact matches)`)
-    t.ok(existsSync(join(repoRoot, b.kwargs.dockerfile as string)), `${b.kwargs.dockerfile} exists`)
+    t.ok(images.includes(b.args[0] as string), `${String(b.args[0])} appears in the manifests (Tilt only rewrites exact matches)`)
+    t.ok(existsSync(join(repoRoot, b.kwargs.dockerfile as string)), `${String(b.kwargs.dockerfile)} exists`)
   }
 })
 
@@ -60,8 +60,8 @@ t.test('live_update: fall_back_on first, then syncs of existing source folders i
   const expected = ['contracts/src', 'workflows/src', 'workflows/engine/src', ...['kit', 'gateway', 'registry', 'projects', 'envelopes', 'results'].map((s) => `services/${s}/src`)]
   t.same([...synced].sort(), [...expected].sort(), 'contracts, every runtime service and the workflows are synced')
   for (const s of syncs) {
-    t.ok(existsSync(join(repoRoot, s.args[0] as string)), `${s.args[0]} exists`)
-    t.equal(s.args[1], `/app/${s.args[0]}`, `${s.args[0]} lands at the same path under /app`)
+    t.ok(existsSync(join(repoRoot, s.args[0] as string)), `${String(s.args[0])} exists`)
+    t.equal(s.args[1], `/app/${String(s.args[0])}`, `${String(s.args[0])} lands at the same path under /app`)
   }
 })
 
@@ -73,7 +73,7 @@ t.test('every k8s_resource names a workload, and every workload has one', async 
   t.ok((forwards.gateway ?? []).includes('8080:8080'), 'gateway on 8080')
   t.ok((forwards.portal ?? []).includes('3000:3000'), 'portal on 3000')
   t.ok((forwards.temporal ?? []).includes('8233:8233'), 'Temporal UI on 8233')
-  for (const r of resources) t.ok(Array.isArray(r.kwargs.labels) && (r.kwargs.labels as string[]).length > 0, `${r.args[0]} is labelled`)
+  for (const r of resources) t.ok(Array.isArray(r.kwargs.labels) && (r.kwargs.labels as string[]).length > 0, `${String(r.args[0])} is labelled`)
 })
 
 t.test('the Ligature workloads wait for postgres, nats and temporal', async (t) => {

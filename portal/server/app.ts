@@ -29,6 +29,7 @@ export async function createPortalApp(buildDir: string): Promise<Express> {
     req.originalUrl = normalized;
     next();
   });
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Remix's handler catches its own errors and passes them to next()
   app.all('*', createRequestHandler({ build, mode: 'production' }));
   return app;
 }

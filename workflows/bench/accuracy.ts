@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
-import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope, type FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { linkageQuality, type Quality } from './metrics.js'
 import { tuneStrategies } from './tune-strategies.js'

@@ -33,9 +33,9 @@ try {
   let t = performance.now()
   const loaded = await loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId: 1,
     file: { fileIndex: 0, fileName: 'people.csv', eventTypeId: 1, eventTypeCode: 'P', isAuthoritative: false,
-      importFormat: { id: 1, columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns as never }, settings: [{ name: 'hasHeader', value: 'true' }] } })
+      importFormat: { id: 1, columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns }, settings: [{ name: 'hasHeader', value: 'true' }] } })
   console.log(`load ${loaded.added} records: ${ms(t)}`)
-  const strategies = strategiesFromMatchConfig({ strategies: DEFAULT_MATCH_STRATEGIES.map((s, i) => ({ ...s, id: i + 1, matchingFields: s.matchingFields.map((f) => ({ ...f })) })) as never, weightCurves: DEFAULT_WEIGHT_CURVES.map((c, i) => ({ ...c, id: i + 1 })) as never })
+  const strategies = strategiesFromMatchConfig({ strategies: DEFAULT_MATCH_STRATEGIES.map((s, i) => ({ ...s, id: i + 1, matchingFields: s.matchingFields.map((f) => ({ ...f })) })), weightCurves: DEFAULT_WEIGHT_CURVES.map((c, i) => ({ ...c, id: i + 1 })) as never })
   t = performance.now()
   const records = await readLinkageRecords(client, schema, 1, fieldsUsed(strategies))
   console.log(`read ${records.ids.length} records with ${fieldsUsed(strategies).length} fields: ${ms(t)}`)

@@ -61,5 +61,6 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // eslint-disable-next-line no-console -- the entry point: a bad configuration fails before any logger exists
   startWorkerProcess(loadWorkerConfig()).then((p) => p.done).catch((err) => { console.error(err); process.exit(1) })
 }

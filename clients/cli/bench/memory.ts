@@ -39,11 +39,10 @@ async function peak(args: string[]): Promise<{ code: number; peakKiB: number; se
   const child = spawn(join(cliDir, 'bin/ligature.js'), args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, LIGATURE_URL: url, LIGATURE_TOKEN: 'bench' } })
   let peakKiB = 0
-  const poll = setInterval(async () => {
-    const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '')
+  const poll = setInterval(() => void readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '').then((status) => {
     const hwm = /VmHWM:\s+(\d+)/.exec(status)
     if (hwm) peakKiB = Math.max(peakKiB, Number(hwm[1]))
-  }, 50)
+  }), 50)
   const code = await new Promise<number>((r) => child.on('close', (c) => r(c ?? 1)))
   clearInterval(poll)
   return { code, peakKiB, seconds: (Date.now() - started) / 1000 }

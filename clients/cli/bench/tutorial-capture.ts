@@ -21,7 +21,7 @@ const { project } = await configureProject(platform.url, platform.adminToken, { 
   name: 'Admissions CSV', columnType: 3, columns: [
     { name: 'rec_id', linkageField: 'sourceUniqueId' }, { name: 'given', linkageField: 'givenName' }, { name: 'family', linkageField: 'surname' },
     { name: 'dob', linkageField: 'dateOfBirth', format: 'dd/MM/yyyy' }, { name: 'sex', linkageField: 'sex' }, { name: 'state', linkageField: 'state' },
-  ] } as never })
+  ] } })
 await writeSource(join(dir, 'admissions.csv'), { records: 1000, seed: 5 })
 const env = { ...process.env, LIGATURE_CONFIG: join(dir, 'config.json'), LIGATURE_URL: '', LIGATURE_TOKEN: '', FORCE_COLOR: '0' }
 
@@ -31,8 +31,8 @@ async function run(args: string[], input = '') {
   console.log(tidy(`$ ligature ${args.map((a) => (/\s/.test(a) ? `'${a}'` : a)).join(' ')}`))
   const child = spawn(join(cliDir, 'bin/ligature.js'), args, { cwd: dir, env })
   let text = ''
-  child.stdout.on('data', (c: Buffer) => { text += c })
-  child.stderr.on('data', (c: Buffer) => { text += c })
+  child.stdout.on('data', (c: Buffer) => { text += c.toString() })
+  child.stderr.on('data', (c: Buffer) => { text += c.toString() })
   child.stdin.end(input)
   const code = await new Promise<number | null>((r) => child.on('close', r))
   process.stdout.write(tidy(text))

@@ -30,7 +30,7 @@ export function parseMapping(text: string, where = 'the mapping file'): Mapping 
   let doc: unknown
   try { doc = YAML.parse(text) } catch (e) { throw new CliError(`${where} is not valid YAML: ${(e as Error).message.split('\n')[0]}`) }
   if (!isRecord(doc) || !isRecord(doc.columns)) throw new CliError(`${where} needs a "columns:" section mapping import columns to source columns.`)
-  if (doc.version !== undefined && doc.version !== 1) throw new CliError(`${where} has version ${String(doc.version)}; this tool reads version 1.`)
+  if (doc.version !== undefined && doc.version !== 1) throw new CliError(`${where} has version ${JSON.stringify(doc.version)}; this tool reads version 1.`)
   const problems: string[] = []
   const columns = new Map<string, ColumnMapping>()
   for (const [column, spec] of Object.entries(doc.columns)) {

@@ -87,7 +87,7 @@ export class RowPlan {
 
   /** Cleans, checks and encodes one source record; `errors` name the import column and what is wrong. */
   row(record: readonly string[]): RowResult {
-    const cells: string[] = new Array(this.outputColumns.length).fill('')
+    const cells: string[] = new Array<string>(this.outputColumns.length).fill('')
     const errors: string[] = []
     const clearByField = new Map<string, string>()
     this.steps.forEach((s) => {

@@ -35,7 +35,7 @@ const IMPORT_FORMAT = {
     { name: 'state', linkageField: 'state' },
   ],
 }
-const { project } = await configureProject(platform.url, platform.adminToken, { project: 'CLIDEMO', provider: 'HEALTH', eventTypes: ['HOSP'], importFormat: IMPORT_FORMAT as never })
+const { project } = await configureProject(platform.url, platform.adminToken, { project: 'CLIDEMO', provider: 'HEALTH', eventTypes: ['HOSP'], importFormat: IMPORT_FORMAT })
 
 t.test('login stores the URL and token for the user only, and a bad token is refused with the catalogue message', async (t) => {
   const bad = await ligature(['login', '--url', platform.url, '--token-stdin'], 'not-a-token\n')

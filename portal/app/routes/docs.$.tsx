@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { useLoaderData, type ClientLoaderFunctionArgs } from '@remix-run/react';
 import { portalConfig } from '../config/portal-config.js';
 import { errorMeta } from '../lib/site/error-meta.js';
-import { loadDocPage, type DocPageData } from '../content-index/doc-page.server.js';
+import { loadDocPage } from '../content-index/doc-page.server.js';
 import { docFileKeyForPath, docModules, preloadDocPage } from '../content-index/doc-modules.js';
 import { useWindowSize } from '../lib/site/use-window-size.js';
 import { DocSidebar } from '../components/docs/SidebarItems.js';
@@ -47,7 +47,7 @@ export function ErrorBoundary() {
 }
 
 export default function DocsPage() {
-  const data = useLoaderData<typeof loader>() as DocPageData;
+  const data = useLoaderData<typeof loader>();
   const windowSize = useWindowSize();
   const desktop = windowSize !== 'mobile';
   const latestHref = data.alternates[portalConfig.lastVersion] ?? '/docs';

@@ -31,7 +31,7 @@ t.test('a temp copy of the build with a planted broken link fails the check with
   );
   t.equal(failure?.code, 1, 'non-zero exit fails `npm run build`');
   t.match(failure?.stderr ?? '', /^Docusaurus found broken links!\n/);
-  t.match(failure?.stderr ?? '', /- Broken link on source page path = \/:\n(   -> linking to [^\n]+\n)*   -> linking to \/api-gone\//);
+  t.match(failure?.stderr ?? '', /- Broken link on source page path = \/:\n( {3}-> linking to [^\n]+\n)* {3}-> linking to \/api-gone\//);
 });
 
 t.test('a broken Markdown link in content only warns during the MDX build step', async (t) => {

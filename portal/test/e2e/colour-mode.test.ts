@@ -1,4 +1,5 @@
 import t from 'tap';
+import type { Page } from 'playwright-core';
 import { launchChromium, offlineContext, openHydrated } from './helpers/browser.js';
 import { startPortal } from './helpers/portal-server.js';
 
@@ -9,7 +10,7 @@ t.teardown(async () => {
   await portal.close();
 });
 
-const themeOf = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.dataset.theme);
+const themeOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 
 t.test('light by default even when the system prefers dark', async (t) => {
   const context = await offlineContext(browser, { colorScheme: 'dark' });

@@ -28,11 +28,11 @@ export async function createProject(platform: Platform, code: string, over: Reco
 /** Outbox events of one subject, oldest first: what the relay publishes to NATS. */
 export async function outboxEvents(platform: Platform, subject: string): Promise<Record<string, unknown>[]> {
   const rows = await platform.services.envelopes.db.selectFrom('outbox').select(['payload']).where('subject', '=', subject).orderBy('id').execute()
-  return rows.map((r: { payload: { data: Record<string, unknown> } }) => r.payload.data)
+  return rows.map((r) => (r.payload as { data: Record<string, unknown> }).data)
 }
 
 /** Setup steps outside a subtest: a wrong status stops the file instead of asserting after tap's end. */
-export async function expectStatus<R extends { status: number; json?: any }>(pending: Promise<R>, status: number): Promise<R> {
+export async function expectStatus<R extends { status: number; json?: unknown }>(pending: Promise<R>, status: number): Promise<R> {
   const res = await pending
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${JSON.stringify(res.json)}`)
   return res

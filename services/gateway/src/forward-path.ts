@@ -8,6 +8,7 @@ export function decodeComponent(raw: string): string | null {
  * either end, which reads as a parent reference next to a `/`) or that no column holds (control
  * characters, NUL). No id, code or envelope name has any of these.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
 export const isUnsafeValue = (value: string) => value === '.' || /^\.\.|\.\.$/.test(value) || /[/\\\u0000-\u001f\u007f]/.test(value)
 
 export type ParamCheck =

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { api, startPlatform } from '@ligature/testkit'
 import { routeTable, toOpenApiPath } from '@ligature/contracts'
+import type { GatewayDb } from '@ligature/gateway/db'
 
 const platform = await startPlatform()
 t.teardown(() => platform.close())
@@ -45,7 +46,7 @@ t.test('a role below the route table\'s role gets 401', async (t) => {
 t.test('a revoked or expired token stops working', async (t) => {
   const { createToken } = await import('@ligature/gateway/tokens')
   const { createDb } = await import('@ligature/service-kit')
-  const db = createDb<any>({ databaseUrl: platform.databaseUrl, schema: 'gateway', poolSize: 1 })
+  const db = createDb<GatewayDb>({ databaseUrl: platform.databaseUrl, schema: 'gateway', poolSize: 1 })
   t.teardown(() => db.destroy())
   const expired = await createToken(db, { name: 'old', role: 'admin', projects: [], expiresAt: new Date(Date.now() - 1000) })
   t.equal((await call('GET', '/api/v3.3/dataproviders', { token: expired.token })).status, 401)

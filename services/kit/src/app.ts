@@ -58,6 +58,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
   // (NUL above all) names nothing and must never reach a query.
   app.addHook('preValidation', async (req) => {
     const params = req.params as Record<string, unknown> | undefined
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     if (!params || !Object.values(params).some((v) => typeof v === 'string' && /[\u0000-\u001f\u007f]/.test(v))) return
     const route = (req.routeOptions.config as { route?: RouteDef } | undefined)?.route
     throw route?.resource ? notFound(route.resource) : apiError('invalidRequest')
@@ -74,5 +75,5 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
     const ready = Object.values(checks).every((c) => c === 'ok')
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks })
   })
-  return app as unknown as FastifyInstance
+  return app
 }

@@ -22,6 +22,7 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
  * which Postgres refuses, or a lone UTF-16 surrogate (`"\ud800"`), which would be silently replaced on the
  * way to the database or break URL encoding. Recursion is bounded by the nesting limit checked before parsing.
  */
+// eslint-disable-next-line no-control-regex -- NUL is what Postgres refuses
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** JSON pointer of the first such string (or of the object holding such a key), null when there is none. */

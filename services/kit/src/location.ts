@@ -1,5 +1,8 @@
 import type { RouteDef } from '@ligature/contracts'
 
+/** A path value is an id or a code; anything else names no resource. */
+const segment = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+
 /**
  * How a creating call (201) names what it created: the GET route one parameter below its own path
  * (`POST /projects/:id/matchconfig/strategies` → `GET …/strategies/:strategyId`). The new value comes from
@@ -18,6 +21,6 @@ export function locationFor(route: RouteDef, routes: readonly RouteDef[]) {
     const value = body[param] ?? body.id
     if (value === undefined || value === null) return null
     return target.path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
-      encodeURIComponent(String(name === param ? value : requestParams[name] ?? '')))
+      encodeURIComponent(segment(name === param ? value : requestParams[name])))
   }
 }

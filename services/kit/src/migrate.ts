@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import { sql, type Kysely } from 'kysely'
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
 
@@ -8,7 +9,7 @@ class StaticProvider implements MigrationProvider {
 }
 
 /** Creates the service's schema and brings it to the latest migration; Kysely's lock makes this race-safe. */
-export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Record<string, Migration>): Promise<void> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, schema: string, migrations: Record<string, Migration>): Promise<void> {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
   const migrator = new Migrator({
     db, provider: new StaticProvider(migrations), migrationTableSchema: schema,
@@ -16,6 +17,6 @@ export async function migrateToLatest(db: Kysely<any>, schema: string, migration
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown'
-    throw new Error(`migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(`migration ${schema}/${failed} failed: ${error instanceof Error ? error.message : inspect(error)}`)
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Generated, type Kysely, type Transaction } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import { jetstream } from '@nats-io/jetstream'
 import type { NatsConnection } from '@nats-io/transport-node'
@@ -7,8 +7,12 @@ import type { Logger } from 'pino'
 import { subjectIn } from './nats.js'
 
 export interface OutboxTable {
-  outbox: { id: number; subject: string; payload: unknown; created_at: Date; published_at: Date | null }
+  outbox: { id: Generated<number>; subject: string; payload: unknown; created_at: Generated<Date>; published_at: Date | null }
 }
+
+/** A service's database seen as its outbox alone: Kysely's database type is invariant, so `Kysely<ServiceDb>`
+ * does not widen to `Kysely<OutboxTable>` by itself even though ServiceDb extends it. */
+const outboxOf = <DB extends OutboxTable>(db: Kysely<DB>) => db as unknown as Kysely<OutboxTable>
 
 /** Add to a service's migrations: the outbox lives in the service's own schema. */
 export const outboxMigration: Migration = {
@@ -25,25 +29,25 @@ export const outboxMigration: Migration = {
 }
 
 /** Records an event in the same transaction as the state change it describes, so neither is lost alone. */
-export async function enqueueEvent<K extends EventName>(trx: Kysely<any> | Transaction<any>, name: K, data: EventData<K>): Promise<void> {
+export async function enqueueEvent<K extends EventName, DB extends OutboxTable>(trx: Kysely<DB> | Transaction<DB>, name: K, data: EventData<K>): Promise<void> {
   const subject = Events[name].subject
   const payload = { type: subject, version: 1, occurredAt: new Date().toISOString(), data }
-  await trx.insertInto('outbox').values({ subject, payload: JSON.stringify(payload) }).execute()
+  await outboxOf(trx).insertInto('outbox').values({ subject, payload: JSON.stringify(payload) }).execute()
 }
 
-export interface RelayOptions { db: Kysely<any>; schema: string; nc: NatsConnection; log: Logger; namespace?: string; pollMs?: number }
+export interface RelayOptions<DB extends OutboxTable = OutboxTable> { db: Kysely<DB>; schema: string; nc: NatsConnection; log: Logger; namespace?: string; pollMs?: number }
 
 /**
  * Publishes unpublished outbox rows to JetStream in id order. The JetStream message id is `<schema>-<row id>`,
  * so a crash between publish and mark only causes a duplicate the stream drops.
  */
-export function startOutboxRelay({ db, schema, nc, log, namespace = '', pollMs = 250 }: RelayOptions): { stop: () => Promise<void>; flush: () => Promise<number> } {
+export function startOutboxRelay<DB extends OutboxTable>({ db, schema, nc, log, namespace = '', pollMs = 250 }: RelayOptions<DB>): { stop: () => Promise<void>; flush: () => Promise<number> } {
   const js = jetstream(nc)
   let stopped = false
   let running: Promise<unknown> = Promise.resolve()
 
   const flush = async (): Promise<number> => {
-    return db.transaction().execute(async (trx) => {
+    return outboxOf(db).transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('outbox').select(['id', 'subject', 'payload'])
         .where('published_at', 'is', null).orderBy('id').limit(100).forUpdate().skipLocked().execute()
       for (const row of rows) {

@@ -12,7 +12,7 @@ const nc = await connectNats(config.NATS_URL, 'registry')
 await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
 const app = await buildApp({ db, internalSecret: config.LIGATURE_INTERNAL_SECRET, secretsKey: config.LIGATURE_SECRETS_KEY })
 const relay = startOutboxRelay({ db, schema: REGISTRY_SCHEMA, nc, log: app.log as never, namespace: config.LIGATURE_NATS_NAMESPACE })
-const members = await startProjectMembersConsumer({ db, nc, namespace: config.LIGATURE_NATS_NAMESPACE, log: app.log as never })
+const members = await startProjectMembersConsumer({ db, nc, namespace: config.LIGATURE_NATS_NAMESPACE, log: app.log })
 await runApp(app, config.REGISTRY_PORT, config.LIGATURE_LISTEN_HOST, async () => {
   await members.stop()
   await relay.stop()

@@ -3,19 +3,26 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 import type { Role } from '@ligature/contracts'
-import { connectNats, createDb, ensureStream, migrateToLatest, startOutboxRelay } from '@ligature/service-kit'
+import { connectNats, createDb, ensureStream, migrateToLatest, startOutboxRelay, type OutboxTable } from '@ligature/service-kit'
 import { buildApp as buildGateway } from '@ligature/gateway/app'
 import { gatewayMigrations } from '@ligature/gateway/migrations'
+import type { GatewayDb } from '@ligature/gateway/db'
 import { createToken } from '@ligature/gateway/tokens'
 import { buildApp as buildRegistry } from '@ligature/registry/app'
 import { registryMigrations } from '@ligature/registry/migrations'
+import type { RegistryDb } from '@ligature/registry/db'
 import { buildApp as buildProjects } from '@ligature/projects/app'
 import { projectsMigrations } from '@ligature/projects/migrations'
+import type { ProjectsDb } from '@ligature/projects/db'
 import { buildApp as buildEnvelopes } from '@ligature/envelopes/app'
 import { envelopesMigrations } from '@ligature/envelopes/migrations'
+import type { EnvelopesDb } from '@ligature/envelopes/db'
 import { buildApp as buildResults } from '@ligature/results/app'
 import { resultsMigrations } from '@ligature/results/migrations'
+import type { ResultsDb } from '@ligature/results/db'
 import { createTestDatabase } from './database.js'
 
 export interface PlatformOptions {
@@ -39,8 +46,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
   // Quiet by default; LIGATURE_TEST_LOG=error shows what a failing test's services logged.
   const logger = process.env.LIGATURE_TEST_LOG ? { level: process.env.LIGATURE_TEST_LOG } : false
 
-  const start = async (schema: string, migrations: Record<string, any>, build: (db: any) => Promise<FastifyInstance>) => {
-    const db = createDb<any>({ databaseUrl: database.url, schema, poolSize: 4 })
+  const start = async <DB extends OutboxTable>(schema: string, migrations: Record<string, Migration>, build: (db: Kysely<DB>) => Promise<FastifyInstance>) => {
+    const db = createDb<DB>({ databaseUrl: database.url, schema, poolSize: 4 })
     await migrateToLatest(db, schema, migrations)
     const app = await build(db)
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -50,16 +57,16 @@ export async function startPlatform(opts: PlatformOptions = {}) {
     return { url: `http://127.0.0.1:${address.port}`, db, app }
   }
 
-  const registry = await start('registry', registryMigrations, (db) => buildRegistry({ db, internalSecret, logger }))
+  const registry = await start<RegistryDb>('registry', registryMigrations, (db) => buildRegistry({ db, internalSecret, logger }))
   const secretsKey = randomBytes(24).toString('hex')
-  const projects = await start('projects', projectsMigrations, (db) => buildProjects({ db, internalSecret, logger, registryUrl: registry.url, secretsKey }))
+  const projects = await start<ProjectsDb>('projects', projectsMigrations, (db) => buildProjects({ db, internalSecret, logger, registryUrl: registry.url, secretsKey }))
   // The results service answers the envelopes service, so it starts first (its port is then known).
-  const results = await start('results', resultsMigrations, (db) => buildResults({ db, internalSecret, logger, projectsUrl: projects.url, resultsDir: join(dataDir, 'results') }))
-  const envelopes = await start('envelopes', envelopesMigrations, (db) => buildEnvelopes({
+  const results = await start<ResultsDb>('results', resultsMigrations, (db) => buildResults({ db, internalSecret, logger, projectsUrl: projects.url, resultsDir: join(dataDir, 'results') }))
+  const envelopes = await start<EnvelopesDb>('envelopes', envelopesMigrations, (db) => buildEnvelopes({
     db, internalSecret, logger, dataDir, maxEnvelopeBytes: opts.maxEnvelopeBytes ?? 50 * 1024 * 1024, projectsUrl: projects.url, resultsUrl: results.url,
   }))
 
-  const gatewayDb = createDb<any>({ databaseUrl: database.url, schema: 'gateway', poolSize: 4 })
+  const gatewayDb = createDb<GatewayDb>({ databaseUrl: database.url, schema: 'gateway', poolSize: 4 })
   await migrateToLatest(gatewayDb, 'gateway', gatewayMigrations)
   const gateway = await buildGateway({
     db: gatewayDb, internalSecret, logger,

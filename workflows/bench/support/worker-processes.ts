@@ -31,11 +31,11 @@ export async function startWorkers(count: number, config: Record<string, string 
     const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
     // The SDK logs at info to stderr; keep only its warnings and errors.
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (/\[(WARN|ERROR)\]/.test(line) && !/No workflows registered/.test(line)) console.error(line)
     })
     let seen = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       seen += chunk.toString()
       if (seen.includes('worker started')) { seen = ''; resolve() }
       if (seen.length > 1 << 16) seen = seen.slice(-1024)

@@ -43,8 +43,8 @@ export async function extractLinkageMap(pool: pg.Pool, input: ExtractMapInput): 
     if (listedIds !== null) {
       const sample = await client.query(unknownIdsSql(query, UNKNOWN_IDS_LISTED))
       unknownSample = sample.rows.map((r: { suid: string }) => r.suid)
-      const inMap = await client.query(`select count(*) as n from (${linkageMapSql(query)}) m`)
-      unknownIds = listedIds - Number(inMap.rows[0].n)
+      const inMap = await client.query<{ n: string }>(`select count(*) as n from (${linkageMapSql(query)}) m`)
+      unknownIds = listedIds - Number(inMap.rows[0]!.n)
     }
     const transform = new LinkageMapTransform(input.output)
     const copy = client.query(copyTo(`copy (${linkageMapSql(query)}) to stdout`))

@@ -29,5 +29,5 @@ export async function loadIdList(client: pg.ClientBase, path: string): Promise<n
   await client.query(`create temporary table ${ID_TABLE} on commit drop as select suid, min(line) as line from extraction_id_lines group by suid`)
   await client.query(`create unique index on ${ID_TABLE} (suid)`)
   await client.query(`analyze ${ID_TABLE}`)
-  return Number((await client.query(`select count(*) as n from ${ID_TABLE}`)).rows[0].n)
+  return Number((await client.query<{ n: string }>(`select count(*) as n from ${ID_TABLE}`)).rows[0]!.n)
 }

@@ -58,8 +58,8 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
     kept[order] = (kept[order] ?? 0) + 1
   })
   const grouping = grouper.result()
-  const sequence = await client.query(`select next_key from ${s}.key_sequence`)
-  const keys = assignKeys(grouping.groupOf, records.previousKeys, Number(sequence.rows[0].next_key))
+  const sequence = await client.query<{ next_key: string }>(`select next_key from ${s}.key_sequence`)
+  const keys = assignKeys(grouping.groupOf, records.previousKeys, Number(sequence.rows[0]!.next_key))
   const review = groupsForReview(keys.keyOf, records.eventTypeOf, new Set(input.authoritativeEventTypeIds))
   const grouped = Date.now()
   await client.query('begin')

@@ -75,7 +75,7 @@ async function regroup(client: pg.ClientBase, s: string, schema: string, revisio
     if (ra !== rb && previousKeys[first] === previousKeys[i]) parent[Math.max(ra, rb)] = Math.min(ra, rb)
   }
   const groupOf = Int32Array.from(ids, (_, i) => find(i))
-  const next = Number((await client.query(`select next_key from ${s}.key_sequence`)).rows[0].next_key)
+  const next = Number((await client.query<{ next_key: string }>(`select next_key from ${s}.key_sequence`)).rows[0]!.next_key)
   const assigned = assignKeys(groupOf, previousKeys, next)
   await writeKeyChanges(client, schema, revision, 0, ids, previousKeys, assigned.keyOf, assigned.nextKeyNumber)
   return { groupsAfter: new Set(groupOf).size, keysIssued: assigned.nextKeyNumber - next }

@@ -20,9 +20,9 @@ export const lockProjectKeys = (client: pg.ClientBase, schema: string) =>
 export async function openRevision(client: pg.ClientBase, schema: string, linkageId: number | null, kind: string): Promise<number> {
   const s = quoteIdent(schema)
   await lockProjectKeys(client, schema)
-  const row = await client.query(`insert into ${s}.revisions (linkage_id, kind) values ($1, $2)
+  const row = await client.query<{ revision: string }>(`insert into ${s}.revisions (linkage_id, kind) values ($1, $2)
     on conflict (linkage_id) do update set kind = excluded.kind returning revision`, [linkageId, kind])
-  return Number(row.rows[0].revision)
+  return Number(row.rows[0]!.revision)
 }
 
 /** Stamps the commit time last, so a reader as of time T sees exactly the revisions committed by then. */

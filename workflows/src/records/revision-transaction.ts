@@ -15,10 +15,10 @@ export async function onceUnderProjectLock<T>(client: pg.ClientBase, schema: str
   await client.query('begin')
   try {
     await lockProjectKeys(client, schema)
-    const done = await client.query(`select outcome from ${s}.revisions where source = $1 and committed_at is not null`, [source])
-    if (done.rows[0]) { await client.query('rollback'); return done.rows[0].outcome as T }
-    const open = async (r: RevisionStart) => Number((await client.query(`insert into ${s}.revisions (kind, source, actor, reason, undoes)
-      values ($1, $2, $3, $4, $5) returning revision`, [r.kind, source, r.actor ?? null, r.reason ?? null, r.undoes ?? null])).rows[0].revision)
+    const done = await client.query<{ outcome: T }>(`select outcome from ${s}.revisions where source = $1 and committed_at is not null`, [source])
+    if (done.rows[0]) { await client.query('rollback'); return done.rows[0].outcome }
+    const open = async (r: RevisionStart) => Number((await client.query<{ revision: string }>(`insert into ${s}.revisions (kind, source, actor, reason, undoes)
+      values ($1, $2, $3, $4, $5) returning revision`, [r.kind, source, r.actor ?? null, r.reason ?? null, r.undoes ?? null])).rows[0]!.revision)
     const { revision, outcome } = await run(open)
     if (revision === null) { await client.query('rollback'); return outcome }
     await client.query(`update ${s}.revisions set outcome = $2 where revision = $1`, [revision, JSON.stringify(outcome)])

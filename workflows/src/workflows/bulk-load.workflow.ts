@@ -1,4 +1,4 @@
-import { CancellationScope, executeChild, isCancellation, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { executeChild, isCancellation, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import type { WorkflowStatusValue } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import { workflowStatus } from './workflow-status.js'
@@ -18,6 +18,7 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
  * (Failed); cancelling it in the Temporal UI ends it Cancelled.
  */
 export async function bulkLoadWorkflow(input: BulkLoadInput): Promise<WorkflowStatusValue> {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- proxyActivities returns plain functions, no `this`
   const { move, current } = workflowStatus(input.workflowId, acts.setWorkflowStatus)
   await move('queue')
   await move('start')

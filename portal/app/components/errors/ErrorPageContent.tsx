@@ -5,7 +5,7 @@ function errorChain(error: unknown): string[] {
   const lines: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
-    lines.push(current instanceof Error ? current.message : String(current));
+    lines.push(current instanceof Error ? current.message : typeof current === 'string' ? current : JSON.stringify(current));
     current = current instanceof Error ? current.cause : undefined;
   }
   return lines;

@@ -27,7 +27,7 @@ export class LoadableBoundary extends Component<Props, { error: unknown }> {
     if (!this.state.error) return this.props.children;
     return (
       <div className="loadable-error" role="alert">
-        <p>{String(this.state.error)}</p>
+        <p>{this.state.error instanceof Error ? String(this.state.error) : JSON.stringify(this.state.error)}</p>
         <button type="button" className="button button--danger" onClick={this.retry}>
           {translate('theme.Loading.retry')}
         </button>

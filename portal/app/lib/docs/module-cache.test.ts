@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createModuleCache, noDefaultExportMessage, pageComponentOf, type PageModule } from './module-cache.js';
+import { createModuleCache, noDefaultExportMessage, pageComponentOf } from './module-cache.js';
 
 t.test('a failed import is kept until evicted; Retry then imports again', async (t) => {
   let calls = 0;
@@ -7,7 +7,7 @@ t.test('a failed import is kept until evicted; Retry then imports again', async 
     '/page.mdx': async () => {
       calls += 1;
       if (calls === 1) throw new TypeError('Failed to fetch dynamically imported module');
-      return { default: () => null } as PageModule;
+      return { default: () => null };
     },
   });
   await t.rejects(cache.load('/page.mdx'), /Failed to fetch/);

@@ -47,6 +47,7 @@ export function createModuleCache(importers: Readonly<Record<string, Importer>>)
     if (entry?.status === 'loaded') return entry.module;
     if (entry?.status === 'failed') throw entry.error;
     // Suspend: React retries rendering once the import settles.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- throwing the pending promise is Suspense's protocol
     throw entry?.status === 'pending' ? entry.promise : load(key).catch(() => undefined);
   }
 

@@ -68,5 +68,5 @@ t.test('the failure message follows Docusaurus', async (t) => {
       '',
     ].join('\n'),
   );
-  t.match(formatBrokenLinks([{ source: '/a', href: '/b#c' }], 'anchor'), /^Docusaurus found broken anchors![\s\S]*onBrokenAnchors[\s\S]*- Broken anchor on source page path = \/a:\n   -> linking to \/b#c/);
+  t.match(formatBrokenLinks([{ source: '/a', href: '/b#c' }], 'anchor'), /^Docusaurus found broken anchors![\s\S]*onBrokenAnchors[\s\S]*- Broken anchor on source page path = \/a:\n {3}-> linking to \/b#c/);
 });

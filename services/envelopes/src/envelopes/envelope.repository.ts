@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
 import type { Page, Principal } from '@ligature/service-kit'
 import { isAdmin } from '@ligature/service-kit'
 import type { EnvelopeRow, EnvelopesDb } from '../db.js'
@@ -6,7 +6,7 @@ import type { EnvelopeRow, EnvelopesDb } from '../db.js'
 type Db = Kysely<EnvelopesDb> | Transaction<EnvelopesDb>
 
 /** A caller sees envelopes of projects in scope, and the envelopes it uploaded itself (before validation). */
-const visibleTo = (p: Principal) => (eb: any) =>
+const visibleTo = (p: Principal) => (eb: ExpressionBuilder<EnvelopesDb, 'envelopes'>) =>
   eb.or([eb('project_code', 'in', p.projects.length ? p.projects : ['']), eb('uploaded_by', '=', p.tokenId)])
 
 export async function listEnvelopes(db: Db, p: Principal, page: Page, projectCode?: string) {

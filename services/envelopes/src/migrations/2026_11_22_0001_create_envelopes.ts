@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('envelopes')
     .addColumn('name', 'varchar(200)', (c) => c.primaryKey())
     .addColumn('display_name', 'varchar(255)', (c) => c.notNull())

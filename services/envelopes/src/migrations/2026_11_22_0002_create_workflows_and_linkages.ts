@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
  * Bulk-load workflows and linkage requests. A linkage belongs to at most one workflow and, once its data is
  * in an envelope, to that envelope (unique, so the worker can register an envelope's linkage idempotently).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('workflows')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('project_code', 'varchar(20)', (c) => c.notNull())

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /** Every pipeline step is a job; `project_code` carries its scope, the spec's Job fields the rest. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('jobs')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('name', 'varchar(200)', (c) => c.notNull())

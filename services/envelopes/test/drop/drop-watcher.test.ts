@@ -43,7 +43,7 @@ t.test('a dropped zip is taken in exactly as an upload, then removed', async (t)
   const row = await db.selectFrom('envelopes').select(['uploaded_by', 'size_bytes']).where('name', '=', 'dropped-1').executeTakeFirstOrThrow()
   t.same([row.uploaded_by, Number(row.size_bytes)], ['inbox-watcher', bytes.length])
   const received = await outboxEvents(platform, 'ligature.envelopes.envelope.received')
-  t.same(received.map((e: any) => [e.name, e.displayName, e.sizeBytes]), [['dropped-1', 'dropped-1.zip', bytes.length]])
+  t.same(received.map((e) => [e.name, e.displayName, e.sizeBytes]), [['dropped-1', 'dropped-1.zip', bytes.length]])
 })
 
 t.test('a .part file is never read; renamed to .zip it is taken in', async (t) => {

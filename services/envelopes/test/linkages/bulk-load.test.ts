@@ -34,7 +34,7 @@ t.test('a bulk load is one Created workflow, one Pending linkage per entry, and 
     ['Quarterly load (1 of 2)', 0, [hmds, eddc]], ['Quarterly load (2 of 2)', 0, [births]],
   ], 'each entry\'s sources stay together in one linkage')
   const rows = await platform.services.envelopes.db.selectFrom('linkages').select(['id', 'workflow_id']).orderBy('id').execute()
-  t.same(rows.map((r: { workflow_id: number }) => r.workflow_id), [id, id])
+  t.same(rows.map((r) => r.workflow_id), [id, id])
   t.same(await bulkEvents(), [{ workflowId: id, projectCode: 'BULK', name: 'Quarterly load', extractionProjectId: enduringEp, linkageIds: rows.map((r: { id: number }) => r.id) }])
   t.same(await outboxEvents(platform, 'ligature.envelopes.linkage.requested'), [], 'the workflow runs them, not single requests')
   const plain = await call('POST', '/linkages/bulkload', { ...body, name: 'Monthly load', envelopes: [{ linkageSources: [births] }], extractionProjectId: undefined })

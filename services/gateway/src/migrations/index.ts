@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 
 export const gatewayMigrations = {
   '2026_11_22_0001_create_tokens': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema.createTable('tokens')
         .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
         .addColumn('name', 'varchar(100)', (c) => c.notNull())

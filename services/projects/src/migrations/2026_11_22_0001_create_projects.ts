@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('projects')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('code', 'varchar(20)', (c) => c.notNull().unique())

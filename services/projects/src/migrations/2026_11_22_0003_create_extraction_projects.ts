@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('extraction_projects')
     .addColumn('id', 'varchar(20)', (c) => c.primaryKey())
     .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely'
  * and get a sealed masking key; projects get their "Data Extraction" settings. Existing extraction projects
  * take their last change as creation time and get a key the first time the worker asks for it.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<{ extraction_projects: { created_at: Date } }>): Promise<void> {
   await db.schema.alterTable('extraction_projects')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('masking_key_sealed', 'text')

@@ -11,7 +11,7 @@ const schemaExists = async (name: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${name}`.execute(db)).rows[0]!.n === 1
 const memberEvents = async (code: string) =>
   (await db.selectFrom('outbox').select('payload').where('subject', '=', 'ligature.projects.project.members-changed').orderBy('id').execute())
-    .map((r: { payload: any }) => r.payload.data).filter((d: { projectCode: string }) => d.projectCode === code)
+    .map((r) => (r.payload as { data: { projectCode: string } }).data).filter((d) => d.projectCode === code)
 
 t.test('create answers 201 with the project, its record schema and a members event', async (t) => {
   const created = await call('POST', '/projects', projectBody('CORE'))

@@ -46,7 +46,7 @@ const bodies = (valid: Record<string, unknown>) => fc.oneof(mutated(valid), fc.j
  * just past the 32-bit integer range of the id and order columns.
  */
 const edgeExamples = (valid: Record<string, unknown>): [unknown][] => [
-  ...Object.entries(valid).filter(([, v]) => typeof v === 'string').map(([k, v]): [unknown] => [{ ...valid, [k]: `${v}\u0000` }]),
+  ...Object.entries(valid).filter(([, v]) => typeof v === 'string').map(([k, v]): [unknown] => [{ ...valid, [k]: `${v as string}\u0000` }]),
   ...Object.entries(valid).filter(([, v]) => typeof v === 'number').map(([k]): [unknown] => [{ ...valid, [k]: 2147483648 }]),
 ]
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('data_providers')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('code', 'varchar(15)', (c) => c.notNull().unique())

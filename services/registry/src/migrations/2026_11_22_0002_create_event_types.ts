@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('event_types')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('data_provider_id', 'integer', (c) => c.notNull().references('data_providers.id'))

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // `name` is the spec's "import format code": unique, 409 on a clash.
   await db.schema.createTable('import_formats')
     .addColumn('id', 'serial', (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // Removing an event type removes its sources; an import format in use cannot disappear under a source.
   await db.schema.createTable('data_sources')
     .addColumn('id', 'serial', (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // Last members event applied per project: an older event redelivered late never overwrites a newer list.
   await db.schema.createTable('project_member_sync')
     .addColumn('project_code', 'varchar(20)', (c) => c.primaryKey())

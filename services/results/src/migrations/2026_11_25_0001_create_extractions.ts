@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('extractions')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('extraction_project_id', 'varchar(60)', (c) => c.notNull())

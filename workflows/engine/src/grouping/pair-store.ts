@@ -17,7 +17,7 @@ export class PairStore {
     while (capacity < need) capacity *= 2
     const grow = <T extends Int32Array | Float64Array | Uint16Array>(a: T, make: (n: number) => T): T => {
       const b = make(capacity)
-      b.set(a.subarray(0, this.length) as never)
+      b.set(a.subarray(0, this.length))
       return b
     }
     this.left = grow(this.left, n => new Int32Array(n))

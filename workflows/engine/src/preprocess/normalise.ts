@@ -20,7 +20,6 @@ export function blankToNull(value: string | undefined): string | null {
 
 const COMBINING_MARKS = /\p{M}+/gu
 const WHITE_SPACE_RUN = /\s+/g
-// eslint-disable-next-line no-control-regex
 const PLAIN = /^[\x20-\x7e]*$/
 
 /** Upper-case, accent-free, single-spaced text for comparison (input already trimmed). */

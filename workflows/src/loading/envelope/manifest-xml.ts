@@ -52,7 +52,7 @@ export function parseXmlRoot(xml: string): { root: XmlRoot } | { problem: string
   const prefix = colon >= 0 ? qname.slice(0, colon + 1) : ''
   const attrs = typeof element === 'object' && element !== null ? element : {}
   const nsAttr = prefix ? `@_xmlns:${prefix.slice(0, -1)}` : '@_xmlns'
-  const namespace = typeof attrs[nsAttr] === 'string' ? (attrs[nsAttr] as string) : undefined
+  const namespace = typeof attrs[nsAttr] === 'string' ? attrs[nsAttr] : undefined
   return { root: { name: qname.slice(colon + 1), namespace, element: attrs, prefix } }
 }
 

@@ -9,7 +9,7 @@ export interface RawEntry extends yauzl.Entry {
 
 /** yauzl 3 exports this helper; it decodes a name from CP437 or UTF-8 and honours the Unicode path field. */
 const getFileNameLowLevel = (yauzl as unknown as {
-  getFileNameLowLevel(flags: number, raw: Buffer, extra: RawEntry['extraFields'], strict: boolean): string
+  getFileNameLowLevel: (flags: number, raw: Buffer, extra: RawEntry['extraFields'], strict: boolean) => string
 }).getFileNameLowLevel
 
 export function entryName(entry: RawEntry): string {

@@ -32,7 +32,7 @@ export function openDataBytes(path: string, maxBytes = DEFAULT_MAX_DATA_BYTES): 
   const source = createReadStream(path)
   pipeline([source, ...stages], (err) => {
     if (!err) return
-    const gz = (err as NodeJS.ErrnoException).code?.startsWith('Z_')
+    const gz = err.code?.startsWith('Z_')
     out.destroy(gz ? dataFileError(name, `it is not a valid gzip file (${err.message})`) : err)
   })
   cap.pipe(out)
