@@ -19,8 +19,8 @@ type Name = keyof typeof processes
 function start(name: Name, env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', processes[name]], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout!.on('data', (c: Buffer) => { output += c.toString() })
-  child.stderr!.on('data', (c: Buffer) => { output += c.toString() })
+  child.stdout.on('data', (c: Buffer) => { output += c.toString() })
+  child.stderr.on('data', (c: Buffer) => { output += c.toString() })
   return { child, output: () => output }
 }
 

@@ -73,7 +73,7 @@ await configureProject(platform.url, platform.adminToken, { project: 'PPRL', pro
     { name: 'rec_id', linkageField: 'sourceUniqueId' }, { name: 'given', linkageField: 'givenName' }, { name: 'family', linkageField: 'surname' },
     { name: 'dob', linkageField: 'dateOfBirth', format: 'dd/MM/yyyy' }, { name: 'sex', linkageField: 'sex' }, { name: 'state', linkageField: 'state' },
     { name: 'given_bf', linkageField: 'givenNameBloom' }, { name: 'family_bf', linkageField: 'surnameBloom' },
-  ] } as never })
+  ] } })
 const bloomName = (field: string) => ({ matchProviderFieldName: field, comparisonTypeName: 'Bloom', matchProbability: 0.9, nonMatchProbability: 0.01 })
 await replaceStrategies(adminCaller(platform.url, platform.adminToken), 'PPRL', [{ name: 'Date of birth', order: 1, threshold: 6, isActive: true,
   blockingFields: [{ matchProviderFieldName: 'dateOfBirth' }],

@@ -80,7 +80,7 @@ function strategies(bloom: boolean): StrategyInput[] {
 
 async function setUp(code: string, bloom: boolean) {
   const importFormat = { name: `FEBRL ${code}`, columnType: 3, columns: [...CLEAR_COLUMNS, ...(bloom ? BLOOM_COLUMNS : [])] }
-  const { project } = await configureProject(platform.url, platform.adminToken, { project: code, provider: `P${code}`, eventTypes: [code], groupStrategy: 'MergeInMemory', importFormat: importFormat as never })
+  const { project } = await configureProject(platform.url, platform.adminToken, { project: code, provider: `P${code}`, eventTypes: [code], groupStrategy: 'MergeInMemory', importFormat })
   await replaceStrategies(call, code, strategies(bloom))
   const extraction = await call('POST', '/extractionprojects', { projectId: project.id, code: `${code}-KEYS`, description: `Keys of ${code}`, useEnduringLinkageKeys: true }) as { id: string }
   return extraction.id
@@ -128,7 +128,7 @@ t.test('FEBRL 1 Bloom-encoded links within the margin of clear text, through the
   t.ok(clear.built.rowsWritten > 950, 'nearly all of FEBRL 1 fits the definition')
   t.ok(bloom.built.encoded)
   const files = await unzip(join(dir, bloom.zip), join(dir, 'sent-bloom'))
-  const sentRows = parse(await readFile(files.find((f) => f.endsWith('.csv'))!, 'utf8'), { columns: true }) as Record<string, string>[]
+  const sentRows = parse<Record<string, string>>(await readFile(files.find((f) => f.endsWith('.csv'))!, 'utf8'), { columns: true })
   t.ok(sentRows.every((r) => r.given_name === '' && r.surname === '' && r.address_1 === '' && r.suburb === ''), 'no clear name or address left the provider')
   t.ok(sentRows.filter((r) => r.surname_bf !== '').length > 900, 'surnames travel as filters')
   t.equal(clear.keys.size, clear.built.rowsWritten, 'every clear record has a key')

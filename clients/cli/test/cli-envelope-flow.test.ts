@@ -81,7 +81,7 @@ t.test('pull, build, send --follow: the envelope completes and every record gets
   const keys = await keysFromExtract(join(dir, got.results[0]!.files.find((f) => f.endsWith('data-extract.csv'))!))
   // The ids the envelope carried, read back from its data file (rows the builder refused never left).
   const sentFile = (await unzip(join(dir, 'hosp-2026-11.zip'), join(dir, 'sent'))).find((f) => f.endsWith('HOSP.csv'))!
-  const written = (parse(await readFile(sentFile, 'utf8'), { columns: true }) as { rec_id: string }[]).map((r) => r.rec_id)
+  const written = parse<{ rec_id: string }>(await readFile(sentFile, 'utf8'), { columns: true }).map((r) => r.rec_id)
   t.equal(written.length, summary.rowsWritten)
   t.ok(written.every((id) => truth.has(id)), 'every id sent is a record of the CSV')
   t.equal(keys.size, summary.rowsWritten, 'the extract holds every record sent, once')

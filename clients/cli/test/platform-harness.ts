@@ -51,6 +51,6 @@ export async function replaceStrategies(call: ReturnType<typeof adminCaller>, pr
 
 /** `Person Key` by `Source Unique ID` from an unzipped result's data-extract.csv. */
 export async function keysFromExtract(csvPath: string): Promise<Map<string, string>> {
-  const rows = parse(await readFile(csvPath, 'utf8'), { columns: true }) as Record<string, string>[]
+  const rows = parse<Record<string, string>>(await readFile(csvPath, 'utf8'), { columns: true })
   return new Map(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]))
 }

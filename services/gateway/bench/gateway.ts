@@ -123,6 +123,6 @@ try {
   console.log(`  gateway cost: ${((1 - g.rps / d.rps) * 100).toFixed(1)} % fewer requests/s than direct; p99 ${g.p99.toFixed(1)} ms vs ${d.p99.toFixed(1)} ms`)
 } finally {
   for (const c of children) c.kill('SIGTERM')
-  await Promise.all(children.map((c) => c.exitCode === null ? once(c, 'exit') : undefined))
+  await Promise.all(children.filter((c) => c.exitCode === null).map((c) => once(c, 'exit')))
   await db.drop()
 }

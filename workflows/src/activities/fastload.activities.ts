@@ -23,8 +23,8 @@ export function fastLoadActivities({ config, pool }: FastLoadDeps) {
       const others = await withClient(pool, async (client) => {
         const schema = await ensureRecordStore(client, input.projectId)
         const ids = input.eventTypeIds.map((id) => Math.trunc(id))
-        const row = await client.query(`select count(*)::int as n from "${schema}".records where end_dated_at is null and not (event_type_id = any($1::int[]))`, [ids])
-        return Number(row.rows[0].n)
+        const row = await client.query<{ n: number }>(`select count(*)::int as n from "${schema}".records where end_dated_at is null and not (event_type_id = any($1::int[]))`, [ids])
+        return Number(row.rows[0]!.n)
       })
       if (others > 0) {
         throw ApplicationFailure.nonRetryable(`Fast load refused: project ${project?.code ?? input.projectId} holds ${others} records of other event types; a fast load seeds an empty project (or one holding only the envelope's event types). Load it with SubmitLinkage.`, 'EnvelopeRejected')

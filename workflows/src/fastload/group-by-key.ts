@@ -25,8 +25,8 @@ export async function groupByJurisdictionalKey(client: pg.ClientBase, schema: st
   const pairs = jurisdictionalKeyPairs(keys, fresh)
   for (const [i, j] of pairs) grouper.offer(i, j)
   const grouping = grouper.result()
-  const sequence = await client.query(`select next_key from ${s}.key_sequence`)
-  const assigned = assignKeys(grouping.groupOf, previousKeys, Number(sequence.rows[0].next_key))
+  const sequence = await client.query<{ next_key: string }>(`select next_key from ${s}.key_sequence`)
+  const assigned = assignKeys(grouping.groupOf, previousKeys, Number(sequence.rows[0]!.next_key))
   await client.query('begin')
   try {
     await writeKeys(client, schema, linkageId, Float64Array.from(ids), previousKeys, assigned.keyOf, assigned.nextKeyNumber)

@@ -54,9 +54,9 @@ export async function linkAgainstReference(client: pg.ClientBase, referenceClien
   await referenceClient.query('begin transaction isolation level repeatable read, read only')
   try {
     // A reference project that never loaded anything has no record store yet: nothing to link against.
-    const store = await referenceClient.query(`select to_regclass($1) is not null and to_regclass($2) is not null as present`,
+    const store = await referenceClient.query<{ present: boolean }>(`select to_regclass($1) is not null and to_regclass($2) is not null as present`,
       [`${quoteIdent(input.referenceSchema)}.records`, `${quoteIdent(input.referenceSchema)}.record_keys`])
-    if (store.rows[0].present) {
+    if (store.rows[0]!.present) {
       referenceRecords = await copyOut(referenceClient, currentRecordsSql(input.referenceSchema, fields, input.eventTypeIds), (row) => {
         keys.push(Number(row[0]))
         // Reference records are the "existing" side: the engine never pairs two of them.

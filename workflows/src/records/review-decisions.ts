@@ -22,7 +22,7 @@ export async function ensureReviewDecisions(client: pg.ClientBase, schema: strin
 }
 
 const hasDecisions = async (client: pg.ClientBase, schema: string) =>
-  (await client.query(`select to_regclass($1) is not null as present`, [`${quoteIdent(schema)}.review_decisions`])).rows[0].present === true
+  (await client.query<{ present: boolean }>(`select to_regclass($1) is not null as present`, [`${quoteIdent(schema)}.review_decisions`])).rows[0]!.present === true
 
 /**
  * The current review group of each record of `ids` (ascending database ids) as a dense number, −1 for none;

@@ -66,7 +66,7 @@ export function applyQualityReview(client: pg.ClientBase, input: { schema: strin
     const ids = Float64Array.from(members.rows, (r: { record_id: string }) => Number(r.record_id))
     const keys = Float64Array.from(members.rows, (r: { key_number: string }) => Number(r.key_number))
     const groupOf = reviewGrouping(ids, keys, labelIndexOf, labelIndex.size)
-    const next = Number((await client.query(`select next_key from ${s}.key_sequence`)).rows[0].next_key)
+    const next = Number((await client.query<{ next_key: string }>(`select next_key from ${s}.key_sequence`)).rows[0]!.next_key)
     const assigned = assignKeys(groupOf, keys, next)
     await writeKeyChanges(client, schema, revision, 0, ids, keys, assigned.keyOf, assigned.nextKeyNumber)
     const placed = [...labelIndexOf.keys()]

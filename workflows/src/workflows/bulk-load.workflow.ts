@@ -18,7 +18,6 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
  * (Failed); cancelling it in the Temporal UI ends it Cancelled.
  */
 export async function bulkLoadWorkflow(input: BulkLoadInput): Promise<WorkflowStatusValue> {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- proxyActivities returns plain functions, no `this`
   const { move, current } = workflowStatus(input.workflowId, acts.setWorkflowStatus)
   await move('queue')
   await move('start')

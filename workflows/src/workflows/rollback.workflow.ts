@@ -17,7 +17,6 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
  * transaction (a job "Rollback" with its counts), noted on the undone envelope, or on the project.
  */
 export async function rollbackWorkflow(input: RollbackInput): Promise<WorkflowStatusValue> {
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- proxyActivities returns plain functions, no `this`
   const { move, current } = workflowStatus(input.workflowId, acts.setWorkflowStatus)
   await move('queue')
   await move('start')

@@ -9,7 +9,7 @@ export function workflowStatus(workflowId: number, write: (id: number, status: n
   let status: WorkflowStatusValue = WorkflowStatus.Created
   return {
     current: () => status,
-    async move(event: Parameters<typeof transitionWorkflow>[1]): Promise<void> {
+    move: async (event: Parameters<typeof transitionWorkflow>[1]): Promise<void> => {
       status = transitionWorkflow(status, event)
       await CancellationScope.nonCancellable(() => write(workflowId, status))
     },

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
  * Who destroyed which records' personal identifiers, when and why: one row per request, kept for good (the
  * audit trail of an irreversible act). The workflow row carries its status; its job carries the counts.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('record_destructions')
     .addColumn('workflow_id', 'integer', (c) => c.primaryKey().references('workflows.id'))
     .addColumn('project_code', 'varchar(20)', (c) => c.notNull())

@@ -23,7 +23,7 @@ function fromApi(f: MatchingField): string {
   for (const p of f.comparisonTypeProperties ?? []) props[p.name] = NUMERIC.has(p.name) ? Number(p.value) : /^true$/i.test(p.value)
   return canonical(f.matchProviderFieldName, props)
 }
-const fromEstimate = (f: FieldEstimate) => canonical(f.field, f.comparison as Record<string, unknown>)
+const fromEstimate = (f: FieldEstimate) => canonical(f.field, f.comparison)
 const canonical = (field: string, props: Record<string, unknown>) =>
   `${field}|${Object.keys(props).sort().map((k) => `${k}=${String(props[k])}`).join(',')}`
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 
 /** Probability estimates: one row per estimation envelope run, the whole JSON document kept (a few KB). */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createTable('estimates')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('envelope_name', 'varchar(200)', (c) => c.notNull())

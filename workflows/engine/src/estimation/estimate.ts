@@ -24,7 +24,7 @@ import { agreementWeight, disagreementWeight } from '../weights/weights.js'
 import { expectationMaximisation, twoLevels, DEFAULT_EM_MAX_ITERATIONS, DEFAULT_EM_TOLERANCE, type EmResult } from './em.js'
 import { comparisonKey, FieldLevels } from './levels.js'
 import { PatternCounts } from './patterns.js'
-import { sampleU, DEFAULT_SEED, DEFAULT_U_SAMPLE_PAIRS } from './sample-u.js'
+import { sampleU, DEFAULT_SEED } from './sample-u.js'
 
 export const DEFAULT_TARGET_POSTERIOR = 0.5
 export const DEFAULT_INITIAL_LAMBDA = 0.1
