@@ -69,6 +69,7 @@ export interface DefaultMatchingField {
   matchProbability: number
   nonMatchProbability: number
   weightCurveCode: string | null
+  termFrequencyAdjustment?: boolean
 }
 const jw = (name: string, m: number, u: number, threshold = '0.9'): DefaultMatchingField => ({
   matchProviderFieldName: name, comparisonTypeName: 'JaroWinkler', comparisonTypeProperties: [{ name: 'threshold', value: threshold }],
