@@ -12,7 +12,7 @@ import pg from 'pg'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope, type FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { linkageQuality, type Quality } from './metrics.js'
-import { tuneStrategies } from './tune-strategies.js'
+import { setNameTermFrequencies, tuneStrategies } from './tune-strategies.js'
 
 const DATA = new URL('../datasets/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, DATA), 'utf8')
@@ -40,6 +40,8 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 // Unset: the project keeps the platform's default group strategy, so the figures are those a new project gets.
 const groupStrategy = process.env.BENCH_GROUP_STRATEGY
 const parameters = process.env.BENCH_PARAMETERS === 'em' ? 'em' : 'configured'
+// BENCH_TF=on|off: term-frequency adjustment on given name and surname regardless of the default (unset: the default).
+const termFrequencies = process.env.BENCH_TF === 'on' || process.env.BENCH_TF === 'off' ? process.env.BENCH_TF : null
 
 /** A probability estimation envelope of every file of the dataset, then the estimate applied to every strategy. */
 async function estimateAndApply(ds: Dataset, projectId: number): Promise<void> {
@@ -81,6 +83,7 @@ try {
       project: ds.name, provider: `P${ds.name}`.slice(0, 15), eventTypes: ds.files.map((f) => f.eventType), ...(groupStrategy ? { groupStrategy } : {}), ...(ds.format ? { importFormat: ds.format } : {}),
     })
     await tuneStrategies(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL') ? 'FEBRL' : 'FAKE1000')
+    if (termFrequencies) await setNameTermFrequencies(platform.url, platform.adminToken, project.id, termFrequencies === 'on')
     if (parameters === 'em') await estimateAndApply(ds, project.id)
     // Files go in one envelope each, in order: FEBRL 4b is linked against 4a's existing keys.
     for (const [i, f] of ds.files.entries()) {
@@ -114,7 +117,7 @@ try {
   await platform.close()
 }
 const f = (x: number) => x.toFixed(4)
-console.log(`\nLinkage accuracy through the real pipeline (group strategy ${groupStrategy ?? 'project default'}; parameters ${parameters === 'em' ? 'EM-estimated from a probability estimation envelope of the same data' : 'as configured'}); keys scored against ground truth, recall over every record sent`)
+console.log(`\nLinkage accuracy through the real pipeline (group strategy ${groupStrategy ?? 'project default'}; parameters ${parameters === 'em' ? 'EM-estimated from a probability estimation envelope of the same data' : 'as configured'}; name term frequencies ${termFrequencies ?? 'as the default'}); keys scored against ground truth, recall over every record sent`)
 console.log('dataset   records  loaded  entities  groups  true pairs  predicted  precision  recall   F1      exact clusters  seconds  fields blanked')
 for (const { name, q, seconds, loaded, blanked } of results) {
   const b = [...blanked].map(([field, n]) => `${field} ${n}`).join(', ') || '-'

@@ -1,3 +1,4 @@
+import { DEFAULT_MATCHING_FIELDS } from '@ligature/contracts'
 import { api } from '@ligature/testkit'
 
 export type BenchmarkModel = 'FEBRL' | 'FAKE1000'
@@ -44,8 +45,11 @@ const DOB_NEAR_CURVE = { code: 'DOBNEAR', name: 'Birth dates within a year', dec
   { distance: 0, weightProportion: 0 }, { distance: 0.001, weightProportion: 0.25 }, { distance: 0.9, weightProportion: 0.45 },
   { distance: 0.99, weightProportion: 0.6 }, { distance: 1, weightProportion: 1 },
 ] }
+/** Name fields follow the platform default's term-frequency setting, so the model differs from it only where documented. */
+const defaultTf = (field: string) => DEFAULT_MATCHING_FIELDS.find((f) => f.matchProviderFieldName === field)?.termFrequencyAdjustment
 const graded = (field: string, m: number, u: number) => ({ matchProviderFieldName: field, comparisonTypeName: 'JaroWinkler',
-  comparisonTypeProperties: [{ name: 'threshold', value: '0.8' }], matchProbability: m, nonMatchProbability: u, weightCurveCode: 'NAMEJW' })
+  comparisonTypeProperties: [{ name: 'threshold', value: '0.8' }], matchProbability: m, nonMatchProbability: u, weightCurveCode: 'NAMEJW',
+  ...(defaultTf(field) !== undefined ? { termFrequencyAdjustment: defaultTf(field) } : {}) })
 const FAKE1000_FIELDS = [
   graded('givenName', 0.85, 0.005), graded('surname', 0.85, 0.003), graded('suburb', 0.8, 0.1),
   { matchProviderFieldName: 'dateOfBirth', comparisonTypeName: 'Date', comparisonTypeProperties: [
@@ -69,6 +73,21 @@ async function replaceWithFake1000Model(baseUrl: string, token: string, projectI
       blockingFields: fields.map((f) => ({ matchProviderFieldName: f, matchEmpty: false })), matchingFields: FAKE1000_FIELDS,
     } })
     if (res.status !== 201) throw new Error(`strategy ${name} answered ${res.status}: ${res.text}`)
+  }
+}
+
+/**
+ * BENCH_TF=on|off: term-frequency adjustment on given name and surname in every strategy, whatever the default,
+ * to measure it (issue 16: the default is on only if this improves F1 on data the default was not designed against).
+ */
+export async function setNameTermFrequencies(baseUrl: string, token: string, projectId: number, on: boolean): Promise<void> {
+  const path = `${configPath(projectId)}/strategies`
+  for (const s of (await api(baseUrl, 'GET', path, { token })).json) {
+    const { id, lastModified: _l, ...body } = s
+    const matchingFields = body.matchingFields.map((f: { id?: number; matchProviderFieldName: string }) =>
+      (['givenName', 'surname'].includes(f.matchProviderFieldName) ? { ...strip(f), termFrequencyAdjustment: on } : strip(f)))
+    const res = await api(baseUrl, 'PUT', `${path}/${id}`, { token, body: { ...body, matchingFields } })
+    if (res.status !== 204) throw new Error(`term frequencies on ${s.name} answered ${res.status}: ${res.text}`)
   }
 }
 

@@ -6,6 +6,8 @@ import { startWorkerProcess } from '../src/worker.js'
 
 // A probability estimation envelope of FEBRL 4b against a project already holding FEBRL 4a: the job completes,
 // nothing is linked or kept, the estimate downloads and is sane, and the apply call writes it into a strategy.
+// The project's date of birth has three agreement levels and its given name term-frequency adjustment (issue 16), so
+// the 4a linkage runs them through the pipeline, EM estimates every level and the apply call writes each level.
 const platform = await startPlatform()
 t.teardown(() => platform.close())
 const worker = await startWorkerProcess(platform.workerConfig())
@@ -14,9 +16,21 @@ t.teardown(() => worker.stop())
 const read = (file: string) => readFileSync(new URL(`../datasets/febrl/${file}`, import.meta.url), 'utf8')
 const token = platform.adminToken
 const get = async (path: string) => (await api(platform.url, 'GET', `/api/v3.3${path}`, { token })).json
+const DOB_LEVELS = [
+  { comparisonTypeName: 'Date', comparisonTypeProperties: [{ name: 'allowDayMonthSwap', value: 'true' }, { name: 'digitTypos', value: '1' }], matchProbability: 0.08, nonMatchProbability: 0.001 },
+  { comparisonTypeName: 'Date', comparisonTypeProperties: [{ name: 'toleranceDays', value: '1826' }], matchProbability: 0.04, nonMatchProbability: 0.05 },
+]
 
 t.test('SubmitProbabilityEstimation: estimated, stored as a result, nothing linked or kept, applicable', async (t) => {
   const { project } = await configureProject(platform.url, token, { project: 'EST4', provider: 'FEBRLE', eventTypes: ['FEBRL4A', 'FEBRL4B'] })
+  for (const s of await get(`/projects/${project.id}/matchconfig/strategies`)) {
+    const { id, lastModified: _l, ...body } = s
+    const matchingFields = body.matchingFields.map(({ id: _i, ...f }: { id: number; matchProviderFieldName: string }) =>
+      f.matchProviderFieldName === 'dateOfBirth' ? { ...f, comparisonTypeProperties: [], matchProbability: 0.85, nonMatchProbability: 0.0003, levels: DOB_LEVELS }
+        : f.matchProviderFieldName === 'givenName' ? { ...f, termFrequencyAdjustment: true } : f)
+    const put = await api(platform.url, 'PUT', `/api/v3.3/projects/${project.id}/matchconfig/strategies/${id}`, { token, body: { ...body, matchingFields } })
+    t.equal(put.status, 204, put.text)
+  }
   const linkage = buildEnvelope({ project: 'EST4', sender: 'FEBRLE', files: [{ fileName: 'febrl4a.csv', eventTypeCode: 'FEBRL4A', content: read('febrl_dataset4a.csv') }] })
   t.equal((await uploadEnvelope(platform.url, token, 'est4-existing.zip', linkage)).status, 201)
   t.equal((await waitForEnvelope(platform.url, token, 'est4-existing', 240_000) as { statusName: string }).statusName, 'Complete')
@@ -80,6 +94,15 @@ t.test('SubmitProbabilityEstimation: estimated, stored as a result, nothing link
   const surname = after.matchingFields.find((f: { matchProviderFieldName: string }) => f.matchProviderFieldName === 'surname')
   const surnameEstimate = estimated.fields.find((f: { field: string }) => f.field === 'surname')
   t.same([surname.matchProbability, surname.nonMatchProbability], [surnameEstimate.m, surnameEstimate.u])
+
+  const dobEstimate = estimated.fields.find((f: { field: string }) => f.field === 'dateOfBirth')
+  t.equal(dobEstimate.levels.length, 2, 'every level of the date of birth is estimated')
+  t.equal(dobEstimate.mSource, 'em')
+  const dob = after.matchingFields.find((f: { matchProviderFieldName: string }) => f.matchProviderFieldName === 'dateOfBirth')
+  t.same(dob.levels.map((l: { matchProbability: number; nonMatchProbability: number }) => [l.matchProbability, l.nonMatchProbability]),
+    dobEstimate.levels.map((l: { m: number; u: number }) => [l.m, l.u]), 'the apply call writes each level\'s m and u')
+  t.equal(after.matchingFields.find((f: { matchProviderFieldName: string }) => f.matchProviderFieldName === 'givenName').termFrequencyAdjustment, true, 'term frequencies stay on')
+  t.comment(JSON.stringify(dobEstimate))
 
   const sex = estimated.fields.find((f: { field: string }) => f.field === 'sex')
   t.match(sex, { mSource: 'configured', uSource: 'configured', m: 0.97, u: 0.5 }, 'FEBRL has no sex: configured values kept')

@@ -11,8 +11,16 @@ const Num = () => Type.Number()
 export const ComparisonSpecSchema = Type.Object({
   type: Type.String(),
   threshold: Type.Optional(Num()), prefixScale: Type.Optional(Num()), maxDistance: Type.Optional(Num()),
-  toleranceDays: Type.Optional(Num()), allowDayMonthSwap: Type.Optional(Type.Boolean()),
+  toleranceDays: Type.Optional(Num()), allowDayMonthSwap: Type.Optional(Type.Boolean()), digitTypos: Type.Optional(Num()),
 }, { additionalProperties: false })
+
+export const LevelEstimateSchema = Type.Object({
+  comparison: ComparisonSpecSchema,
+  m: Type.Number({ description: 'Estimated P(pair falls on this level | match).' }),
+  u: Type.Number({ description: 'P(pair falls on this level | non-match), from random pairs.' }),
+  agreementWeight: Type.Number({ description: 'log2(m/u) of this level.' }),
+  configured: Type.Object({ m: Num(), u: Num() }, { additionalProperties: false }),
+}, { $id: 'LevelEstimate', additionalProperties: false })
 
 export const FieldEstimateSchema = Type.Object({
   field: Type.String({ description: 'The matching field (matchProviderFieldName).' }),
@@ -20,7 +28,7 @@ export const FieldEstimateSchema = Type.Object({
   m: Type.Number({ description: 'Estimated P(field agrees | match).' }),
   u: Type.Number({ description: 'Estimated P(field agrees | non-match), from random pairs.' }),
   agreementWeight: Type.Number({ description: 'log2(m/u).' }),
-  disagreementWeight: Type.Number({ description: 'log2((1-m)/(1-u)).' }),
+  disagreementWeight: Type.Number({ description: 'log2((1-m)/(1-u)); with levels log2(m0/u0), m0 = 1 - m - sum of the levels\' m (u0 alike).' }),
   mSource: Type.Union([Type.Literal('em'), Type.Literal('configured')], { description: "'configured': no strategy's candidate pairs had the field on both sides, m kept." }),
   uSource: Type.Union([Type.Literal('sample'), Type.Literal('configured')], { description: "'configured': no random pair had the field on both sides, u kept." }),
   mThisStrategy: Nullable(Num()),
@@ -28,6 +36,7 @@ export const FieldEstimateSchema = Type.Object({
   uSampleObserved: Type.Integer(),
   uSampleAgreed: Type.Integer(),
   configured: Type.Object({ m: Num(), u: Num() }, { additionalProperties: false }),
+  levels: Type.Optional(Type.Array(LevelEstimateSchema, { description: 'Only for a field with lower levels, strictest first; m and u of the field are its top level; disagreementWeight is log2(m0/u0), the rest of each row.' })),
 }, { $id: 'FieldEstimate', additionalProperties: false })
 
 export const StrategyEstimateSchema = Type.Object({

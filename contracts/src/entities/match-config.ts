@@ -12,6 +12,21 @@ export const BlockingFieldSchema = Type.Object(
   { $id: 'BlockingField', additionalProperties: false },
 )
 
+/**
+ * A lower agreement level of a matching field (beyond the spec; DECISIONS.md "Comparison levels and term
+ * frequencies"): its own comparison (the level's gate, in the comparison-type model) and its own m and u.
+ */
+export const MatchingLevelSchema = Type.Object(
+  {
+    comparisonTypeName: Str(1, 50),
+    comparisonTypeProperties: Type.Optional(Type.Array(PropertySchema)),
+    matchProbability: Probability,
+    nonMatchProbability: Probability,
+    agreementWeight: Type.Optional(Nullable(Type.Number())),
+  },
+  { $id: 'MatchingLevel', additionalProperties: false },
+)
+
 export const MatchingFieldSchema = Type.Object(
   {
     id: Type.Optional(Type.Integer()),
@@ -23,6 +38,10 @@ export const MatchingFieldSchema = Type.Object(
     agreementWeight: Type.Optional(Nullable(Type.Number())),
     disagreementWeight: Type.Optional(Nullable(Type.Number())),
     weightCurveCode: Type.Optional(Nullable(Str(0, 20))),
+    levels: Type.Optional(Type.Array(MatchingLevelSchema, { maxItems: 8, description:
+      'Beyond the spec: lower agreement levels, strictest first. The field\'s own comparison, matchProbability and nonMatchProbability are the top level; a pair that fails it takes the first level whose comparison agrees, else disagrees (m and u of disagreement: 1 minus the levels\' sums). A field with levels takes no weight curve.' })),
+    termFrequencyAdjustment: Type.Optional(Type.Boolean({ description:
+      'Beyond the spec: identical values add log2(u / tf(value)) to the agreement weight, tf the share of the project\'s records (existing and incoming) holding the value, so agreeing on a rare value weighs more than on a common one.' })),
   },
   { $id: 'MatchingField', additionalProperties: false },
 )
@@ -102,6 +121,7 @@ export const FieldComparisonTypeSchema = Type.Object(
 
 export type BlockingField = Static<typeof BlockingFieldSchema>
 export type MatchingField = Static<typeof MatchingFieldSchema>
+export type MatchingLevel = Static<typeof MatchingLevelSchema>
 export type MatchStrategy = Static<typeof MatchStrategySchema>
 export type MatchStrategyInput = Static<typeof MatchStrategyInputSchema>
 export type WeightCurve = Static<typeof WeightCurveSchema>

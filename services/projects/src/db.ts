@@ -40,6 +40,17 @@ export interface MatchingFieldJson {
   agreementWeight: number | null
   disagreementWeight: number | null
   weightCurveCode: string | null
+  /** Beyond the spec (issue 16); absent on fields stored before levels existed. */
+  levels?: MatchingLevelJson[]
+  termFrequencyAdjustment?: boolean
+}
+
+export interface MatchingLevelJson {
+  comparisonTypeName: string
+  comparisonTypeProperties: { name: string; value: string }[]
+  matchProbability: number
+  nonMatchProbability: number
+  agreementWeight: number | null
 }
 
 export interface MatchStrategiesTable {

@@ -19,8 +19,9 @@ const jw = (field: string, m: number, u: number, threshold = 0.9): MatchingField
 export const DEFAULT_THRESHOLD = 14
 
 export const DEFAULT_FIELDS = {
-  givenName: jw('givenName', 0.85, 0.005),
-  surname: jw('surname', 0.85, 0.003),
+  /** Names adjust for term frequencies (issue 16; the platform default, contracts/src/defaults.ts). */
+  givenName: { ...jw('givenName', 0.85, 0.005), termFrequency: true },
+  surname: { ...jw('surname', 0.85, 0.003), termFrequency: true },
   /** Equal dates, or the same year with day and month swapped; no curve, so a swap earns full agreement. */
   dateOfBirth: { field: 'dateOfBirth', comparison: { type: 'Date', allowDayMonthSwap: true }, m: 0.9, u: 0.0003 },
   sex: { field: 'sex', comparison: { type: 'Exact' }, m: 0.97, u: 0.5 },

@@ -6,7 +6,7 @@
 export type * from './types.js'
 export { jaro, jaroWinkler, DEFAULT_PREFIX_SCALE, MAX_PREFIX } from './comparators/jaro-winkler.js'
 export { boundedLevenshtein, levenshteinSimilarity } from './comparators/levenshtein.js'
-export { dateSimilarity, dayNumber, parseDate, SWAP_SIMILARITY, type DateParts } from './comparators/date.js'
+export { dateDigitDifferences, dateSimilarity, dayNumber, parseDate, SWAP_SIMILARITY, type DateParts } from './comparators/date.js'
 export { exactSimilarity } from './comparators/exact.js'
 export { BloomStore, diceJs, popcount32, DEFAULT_FILTER_BITS } from './bloom/dice.js'
 export { bloomEncode, bloomFromBase64, bloomToBase64, qgrams, type BloomEncoding } from './bloom/encode.js'
@@ -15,7 +15,8 @@ export { curveProblems, WeightCurve } from './weights/curve.js'
 export { Column, EMPTY_CODE, type ColumnSpec } from './columnar/column.js'
 export { RecordTable, type RecordRow } from './columnar/record-table.js'
 export { COMPARISON_TYPES, comparisonFromProperties, DEFAULT_BLOOM_THRESHOLD, DEFAULT_JARO_WINKLER_THRESHOLD,
-  DEFAULT_LEVENSHTEIN_MAX_DISTANCE } from './scoring/compile-field.js'
+  DEFAULT_LEVENSHTEIN_MAX_DISTANCE, compileLevelTests } from './scoring/compile-field.js'
+export { LevelTests, levelWeights, termFrequencyAdjustments } from './scoring/levelled-field.js'
 export { DETERMINISTIC_SCORE, keepAboveThreshold, StrategyScorer, type FieldWeightExplanation }
   from './scoring/strategy-scorer.js'
 export { buildBlocks, blockHash, type Blocks } from './blocking/blocks.js'
@@ -51,7 +52,7 @@ export { syntheticPeople, type GeneratorOptions, type GeneratorStats, type Synth
 export { Prng, zipfTable } from './synthetic/prng.js'
 // Probability estimation (EM): u from random pairs, m and λ by EM over blocked candidate pairs.
 export { estimateParameters, DEFAULT_TARGET_POSTERIOR, type EstimationOptions, type EstimationResult, type FieldEstimate,
-  type StrategyEstimate } from './estimation/estimate.js'
+  type LevelEstimate, type StrategyEstimate } from './estimation/estimate.js'
 export { expectationMaximisation, twoLevels, type EmOptions, type EmResult, type EmStart } from './estimation/em.js'
 export { PatternCounts, MISSING_LEVEL } from './estimation/patterns.js'
 export { FieldLevels, FIELD_LEVELS } from './estimation/levels.js'

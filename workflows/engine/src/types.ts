@@ -19,6 +19,8 @@ export interface ComparisonSpec {
   toleranceDays?: number
   /** Date: day and month swapped (04/05 vs 05/04) agree. */
   allowDayMonthSwap?: boolean
+  /** Date: yyyyMMdd digits that may differ (typed digits) and still agree; similarity as a swap. */
+  digitTypos?: number
 }
 
 export interface WeightCurvePoint {
@@ -38,6 +40,26 @@ export interface MatchingFieldSpec {
   agreementWeight?: number
   disagreementWeight?: number
   curve?: readonly WeightCurvePoint[]
+  /**
+   * Lower agreement levels, strictest first (issue 16). The field's own comparison, m and u are the top
+   * level; a pair that fails it falls to the first level whose comparison agrees, else it disagrees, with
+   * m₀ = 1 − m − Σ m_l and u₀ = 1 − u − Σ u_l. Absent or empty: two levels, scored exactly as before.
+   */
+  levels?: readonly MatchingLevelSpec[]
+  /**
+   * Term-frequency adjustment (Splink's): a pair whose values are identical gets the top level's weight plus
+   * log2(u / tf(value)), tf the value's share of the records that have one; rare values weigh more.
+   */
+  termFrequency?: boolean
+}
+
+/** One lower agreement level of a matching field: its own comparison (the gate) and its own m and u. */
+export interface MatchingLevelSpec {
+  comparison: ComparisonSpec
+  m: number
+  u: number
+  /** Overrides log2(m/u) for this level. */
+  agreementWeight?: number
 }
 
 export interface BlockingFieldSpec {

@@ -1,7 +1,16 @@
 import type { MatchConfig } from '@ligature/contracts'
 import type { ComparisonSpec, ComparisonTypeName, StrategySpec } from '@ligature/engine'
 
-const NUMERIC = new Set(['threshold', 'prefixScale', 'maxDistance', 'toleranceDays'])
+const NUMERIC = new Set(['threshold', 'prefixScale', 'maxDistance', 'toleranceDays', 'digitTypos'])
+
+function comparisonOf(typeName: string, properties: readonly { name: string; value: string }[] | undefined): ComparisonSpec {
+  const comparison: ComparisonSpec = { type: typeName as ComparisonTypeName }
+  for (const p of properties ?? []) {
+    if (NUMERIC.has(p.name)) (comparison as unknown as Record<string, number>)[p.name] = Number(p.value)
+    else if (p.name === 'allowDayMonthSwap') comparison.allowDayMonthSwap = /^true$/i.test(p.value)
+  }
+  return comparison
+}
 
 /** The API's match configuration as the engine reads it: field names are record columns, curves resolved. */
 export function strategiesFromMatchConfig(config: Pick<MatchConfig, 'strategies' | 'weightCurves'>): StrategySpec[] {
@@ -10,17 +19,19 @@ export function strategiesFromMatchConfig(config: Pick<MatchConfig, 'strategies'
     name: s.name, order: s.order, isActive: s.isActive, threshold: s.threshold,
     blockingFields: s.blockingFields.map((b) => ({ field: b.matchProviderFieldName, matchEmpty: b.matchEmpty ?? false })),
     matchingFields: s.matchingFields.map((f) => {
-      const comparison: ComparisonSpec = { type: f.comparisonTypeName as ComparisonTypeName }
-      for (const p of f.comparisonTypeProperties ?? []) {
-        if (NUMERIC.has(p.name)) (comparison as unknown as Record<string, number>)[p.name] = Number(p.value)
-        else if (p.name === 'allowDayMonthSwap') comparison.allowDayMonthSwap = /^true$/i.test(p.value)
-      }
       const curve = f.weightCurveCode ? curves.get(f.weightCurveCode) : undefined
       return {
-        field: f.matchProviderFieldName, comparison, m: f.matchProbability, u: f.nonMatchProbability,
+        field: f.matchProviderFieldName, comparison: comparisonOf(f.comparisonTypeName, f.comparisonTypeProperties),
+        m: f.matchProbability, u: f.nonMatchProbability,
         ...(typeof f.agreementWeight === 'number' ? { agreementWeight: f.agreementWeight } : {}),
         ...(typeof f.disagreementWeight === 'number' ? { disagreementWeight: f.disagreementWeight } : {}),
         ...(curve ? { curve } : {}),
+        // Levels and term frequencies (issue 16): only when configured, so other fields compile as before.
+        ...(f.levels?.length ? { levels: f.levels.map((l) => ({
+          comparison: comparisonOf(l.comparisonTypeName, l.comparisonTypeProperties), m: l.matchProbability, u: l.nonMatchProbability,
+          ...(typeof l.agreementWeight === 'number' ? { agreementWeight: l.agreementWeight } : {}),
+        })) } : {}),
+        ...(f.termFrequencyAdjustment ? { termFrequency: true } : {}),
       }
     }),
   }))

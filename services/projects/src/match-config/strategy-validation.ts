@@ -12,10 +12,57 @@ const PROPERTY_RULES: Record<string, (v: string) => boolean> = {
   maxDistance: (v) => /^\d+$/.test(v.trim()) && Number(v) <= 100,
   toleranceDays: (v) => /^\d+$/.test(v.trim()) && Number(v) <= 3660,
   allowDayMonthSwap: (v) => v === 'true' || v === 'false',
+  digitTypos: (v) => /^\d+$/.test(v.trim()) && Number(v) <= 8,
 }
 function isNumberIn(v: string, min: number, max: number) {
   const n = Number(v)
   return v.trim() !== '' && Number.isFinite(n) && n >= min && n <= max
+}
+
+type Catalogue = ReturnType<typeof privacyMatchProvider>
+type ComparisonType = Catalogue['comparisonTypes'][number]
+type MatchingFieldInput = MatchStrategyInput['matchingFields'][number]
+
+function propertyProblems(at: string, type: ComparisonType | undefined, properties: { name: string; value: string }[] | undefined): FieldProblem[] {
+  const problems: FieldProblem[] = []
+  const seen = new Set<string>()
+  ;(properties ?? []).forEach((p, j) => {
+    const path = `${at}/comparisonTypeProperties/${j}`
+    if (type && !type.properties.includes(p.name)) problems.push({ path: `${path}/name`, message: `${type.name} has no property ${p.name}` })
+    else if (seen.has(p.name)) problems.push({ path: `${path}/name`, message: `${p.name} is given twice` })
+    else if (type && !PROPERTY_RULES[p.name]!(p.value)) problems.push({ path: `${path}/value`, message: `${p.value} is not a valid ${p.name}` })
+    seen.add(p.name)
+  })
+  return problems
+}
+
+/**
+ * Levels (beyond the spec): each a comparison the field offers, with valid properties; no weight curve beside
+ * them (levels are the curve's steps); and, unless the disagreement weight is given, the top level's and the
+ * levels' m (and u) must leave the disagreement level a positive probability.
+ */
+function levelProblems(at: string, m: MatchingFieldInput, field: Catalogue['fields'][number] | undefined,
+  comparisonTypes: Catalogue['comparisonTypes']): FieldProblem[] {
+  const levels = m.levels ?? []
+  if (levels.length === 0) return []
+  const problems: FieldProblem[] = []
+  if (m.weightCurveCode) problems.push({ path: `${at}/weightCurveCode`, message: 'a field with levels takes no weight curve' })
+  levels.forEach((l, k) => {
+    const path = `${at}/levels/${k}`
+    const type = comparisonTypes.find((c) => c.name === l.comparisonTypeName)
+    if (!type) problems.push({ path: `${path}/comparisonTypeName`, message: `unknown comparison type ${l.comparisonTypeName}` })
+    else if (field && !field.availableComparisons.includes(type.name)) {
+      problems.push({ path: `${path}/comparisonTypeName`, message: `${field.name} offers ${field.availableComparisons.join(', ')}` })
+    }
+    problems.push(...propertyProblems(path, type, l.comparisonTypeProperties))
+  })
+  if (m.disagreementWeight == null) {
+    const mSum = m.matchProbability + levels.reduce((s, l) => s + l.matchProbability, 0)
+    const uSum = m.nonMatchProbability + levels.reduce((s, l) => s + l.nonMatchProbability, 0)
+    if (!(mSum < 1)) problems.push({ path: `${at}/levels`, message: 'matchProbability and the levels\' matchProbability must add up to less than 1' })
+    if (!(uSum < 1)) problems.push({ path: `${at}/levels`, message: 'nonMatchProbability and the levels\' nonMatchProbability must add up to less than 1' })
+  }
+  return problems
 }
 
 /**
@@ -42,14 +89,8 @@ export function strategyProblems(input: MatchStrategyInput, curveCodes: Readonly
     else if (field && !field.availableComparisons.includes(type.name)) {
       problems.push({ path: `${at}/comparisonTypeName`, message: `${field.name} offers ${field.availableComparisons.join(', ')}` })
     }
-    const seen = new Set<string>()
-    ;(m.comparisonTypeProperties ?? []).forEach((p, j) => {
-      const path = `${at}/comparisonTypeProperties/${j}`
-      if (type && !type.properties.includes(p.name)) problems.push({ path: `${path}/name`, message: `${type.name} has no property ${p.name}` })
-      else if (seen.has(p.name)) problems.push({ path: `${path}/name`, message: `${p.name} is given twice` })
-      else if (type && !PROPERTY_RULES[p.name]!(p.value)) problems.push({ path: `${path}/value`, message: `${p.value} is not a valid ${p.name}` })
-      seen.add(p.name)
-    })
+    problems.push(...propertyProblems(at, type, m.comparisonTypeProperties))
+    problems.push(...levelProblems(at, m, field, comparisonTypes))
     if (!(m.matchProbability > m.nonMatchProbability)) {
       problems.push({ path: `${at}/matchProbability`, message: 'matchProbability (m) must be greater than nonMatchProbability (u)' })
     }

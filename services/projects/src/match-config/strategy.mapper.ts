@@ -1,21 +1,37 @@
 import type { MatchStrategy, MatchStrategyInput } from '@ligature/contracts'
 import { encodeVersion } from '@ligature/service-kit'
-import type { MatchingFieldJson, StrategyRow } from '../db.js'
+import type { MatchingFieldJson, MatchingLevelJson, StrategyRow } from '../db.js'
 
-type MatchingFieldLike = Omit<MatchingFieldJson, 'agreementWeight' | 'disagreementWeight' | 'weightCurveCode' | 'comparisonTypeProperties'> & {
+type MatchingLevelLike = Omit<MatchingLevelJson, 'agreementWeight' | 'comparisonTypeProperties'> & {
+  comparisonTypeProperties?: { name: string; value: string }[] | undefined
+  agreementWeight?: number | null | undefined
+}
+type MatchingFieldLike = Omit<MatchingFieldJson, 'agreementWeight' | 'disagreementWeight' | 'weightCurveCode' | 'comparisonTypeProperties' | 'levels'> & {
   comparisonTypeProperties?: { name: string; value: string }[] | undefined
   agreementWeight?: number | null | undefined
   disagreementWeight?: number | null | undefined
   weightCurveCode?: string | null | undefined
+  levels?: readonly MatchingLevelLike[] | undefined
+  termFrequencyAdjustment?: boolean | undefined
 }
 
-/** Stored shape of a matching field: optional parts made explicit; an empty curve code means none. */
+const properties = (list: { name: string; value: string }[] | undefined) => (list ?? []).map(({ name, value }) => ({ name, value }))
+
+/**
+ * Stored shape of a matching field: optional parts made explicit; an empty curve code means none. Levels and
+ * term frequencies (beyond the spec) are stored only when given, so fields without them read back as before.
+ */
 export const toMatchingFieldJson = (f: MatchingFieldLike): MatchingFieldJson => ({
   matchProviderFieldName: f.matchProviderFieldName, comparisonTypeName: f.comparisonTypeName,
-  comparisonTypeProperties: (f.comparisonTypeProperties ?? []).map(({ name, value }) => ({ name, value })),
+  comparisonTypeProperties: properties(f.comparisonTypeProperties),
   matchProbability: f.matchProbability, nonMatchProbability: f.nonMatchProbability,
   agreementWeight: f.agreementWeight ?? null, disagreementWeight: f.disagreementWeight ?? null,
   weightCurveCode: f.weightCurveCode ? f.weightCurveCode : null,
+  ...(f.levels && f.levels.length > 0 ? { levels: f.levels.map((l) => ({
+    comparisonTypeName: l.comparisonTypeName, comparisonTypeProperties: properties(l.comparisonTypeProperties),
+    matchProbability: l.matchProbability, nonMatchProbability: l.nonMatchProbability, agreementWeight: l.agreementWeight ?? null,
+  })) } : {}),
+  ...(f.termFrequencyAdjustment !== undefined ? { termFrequencyAdjustment: f.termFrequencyAdjustment } : {}),
 })
 
 export const strategyColumns = (input: MatchStrategyInput) => ({

@@ -25,8 +25,8 @@ const LEVENSHTEIN: ComparisonType = {
 }
 const DATE: ComparisonType = {
   name: 'Date', displayName: 'Date',
-  helpText: 'Dates agree when equal, within toleranceDays (default 0), or with day and month swapped when allowDayMonthSwap is true.',
-  properties: ['toleranceDays', 'allowDayMonthSwap'],
+  helpText: 'Dates agree when equal, within toleranceDays (default 0), with day and month swapped when allowDayMonthSwap is true, or when at most digitTypos (default 0) of the yyyyMMdd digits differ.',
+  properties: ['toleranceDays', 'allowDayMonthSwap', 'digitTypos'],
 }
 const BLOOM: ComparisonType = {
   name: 'Bloom', displayName: 'Bloom filter (Dice)',

@@ -96,3 +96,27 @@ t.test('a Bloom field makes the project use the Privacy provider', async (t) => 
   t.equal((await call('GET', '/projects/ELSE/matchconfig')).json.matchProvider, 'Privacy')
   t.equal((await call('GET', '/projects/MATCH/matchconfig')).json.matchProvider, 'Standard')
 })
+
+t.test('levels and term frequencies (beyond the spec): stored, read back, validated', async (t) => {
+  const levelled = { matchProviderFieldName: 'surname', comparisonTypeName: 'Exact', matchProbability: 0.7, nonMatchProbability: 0.01, termFrequencyAdjustment: true,
+    levels: [{ comparisonTypeName: 'JaroWinkler', comparisonTypeProperties: [{ name: 'threshold', value: '0.92' }], matchProbability: 0.15, nonMatchProbability: 0.02 },
+      { comparisonTypeName: 'Levenshtein', comparisonTypeProperties: [{ name: 'maxDistance', value: '2' }], matchProbability: 0.05, nonMatchProbability: 0.03 }] }
+  const dob = { matchProviderFieldName: 'dateOfBirth', comparisonTypeName: 'Date', matchProbability: 0.85, nonMatchProbability: 0.0003,
+    levels: [{ comparisonTypeName: 'Date', comparisonTypeProperties: [{ name: 'allowDayMonthSwap', value: 'true' }, { name: 'digitTypos', value: '1' }], matchProbability: 0.08, nonMatchProbability: 0.001 }] }
+  const created = await call('POST', base, strategyBody({ name: 'Levels', order: 20, matchingFields: [levelled, dob] }), manager)
+  t.equal(created.status, 201, created.text)
+  t.match(created.json.matchingFields[0], { termFrequencyAdjustment: true, levels: [{ comparisonTypeName: 'JaroWinkler', agreementWeight: null }, { matchProbability: 0.05 }] })
+  t.same(created.json.matchingFields[1].levels[0].comparisonTypeProperties, dob.levels[0]!.comparisonTypeProperties)
+  const plain = await call('POST', base, strategyBody({ name: 'Plain', order: 21 }), manager)
+  t.notOk('levels' in plain.json.matchingFields[0] || 'termFrequencyAdjustment' in plain.json.matchingFields[0], 'fields without them read back as before')
+  const bad = async (field: Record<string, unknown>, path: string) => {
+    const res = await call('POST', base, strategyBody({ name: 'Bad', order: 22, matchingFields: [field] }), manager)
+    t.equal(res.status, 400, path)
+    t.match(res.json.errors, [{ path }], path)
+  }
+  await bad({ ...levelled, levels: [{ ...levelled.levels[0], matchProbability: 0.4 }] }, '/matchingFields/0/levels')
+  await bad({ ...levelled, levels: [{ ...levelled.levels[0], comparisonTypeName: 'Date' }] }, '/matchingFields/0/levels/0/comparisonTypeName')
+  await bad({ ...levelled, levels: [{ ...levelled.levels[0], comparisonTypeProperties: [{ name: 'threshold', value: '2' }] }] }, '/matchingFields/0/levels/0/comparisonTypeProperties/0/value')
+  await bad({ ...levelled, weightCurveCode: 'NAMEJW' }, '/matchingFields/0/weightCurveCode')
+  await bad({ ...dob, levels: [{ ...dob.levels[0], comparisonTypeProperties: [{ name: 'digitTypos', value: '9' }] }] }, '/matchingFields/0/levels/0/comparisonTypeProperties/0/value')
+})

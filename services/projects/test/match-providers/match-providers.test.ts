@@ -33,7 +33,7 @@ t.test('comparison types carry their property names', async (t) => {
   const types = (await call('GET', '/matchproviders/Privacy/comparisontypes')).json
   t.same(types.map((c: { name: string; properties: string[] }) => [c.name, c.properties]), [
     ['Exact', []], ['JaroWinkler', ['threshold', 'prefixScale']], ['Levenshtein', ['maxDistance']],
-    ['Date', ['toleranceDays', 'allowDayMonthSwap']], ['Bloom', ['threshold']],
+    ['Date', ['toleranceDays', 'allowDayMonthSwap', 'digitTypos']], ['Bloom', ['threshold']],
   ])
   t.notOk((await call('GET', '/matchproviders/Standard/comparisontypes')).json.some((c: { name: string }) => c.name === 'Bloom'))
   t.equal((await call('GET', '/matchproviders/Nope/comparisontypes')).status, 404)

@@ -43,3 +43,21 @@ t.test('no strategy of that name: fields still map, threshold stays', async (tt)
   const applied = applyEstimate(strategy, doc([strategyEstimate('Other', 3, [field('sex', 0.96, 0.49, { type: 'Exact' })])]))
   tt.equal(applied.strategy.threshold, 14); tt.notOk(applied.thresholdUpdated); tt.same(applied.fieldsUpdated, ['sex'])
 })
+
+t.test('levels: a field with levels takes every level\'s m and u from an estimate of the same levels', async (tt) => {
+  const levels = [{ comparisonTypeName: 'JaroWinkler', comparisonTypeProperties: [{ name: 'threshold', value: '0.92' }], matchProbability: 0.1, nonMatchProbability: 0.01, agreementWeight: 3 },
+    { comparisonTypeName: 'JaroWinkler', comparisonTypeProperties: [{ name: 'threshold', value: '0.88' }], matchProbability: 0.05, nonMatchProbability: 0.02 }]
+  const levelled: MatchStrategy = { ...strategy, matchingFields: [{ matchProviderFieldName: 'givenName', comparisonTypeName: 'Exact', comparisonTypeProperties: [],
+    matchProbability: 0.7, nonMatchProbability: 0.01, levels }] }
+  const estimated = { ...field('givenName', 0.6, 0.004, { type: 'Exact' }), levels: [
+    { comparison: { type: 'JaroWinkler', threshold: 0.92 }, m: 0.2, u: 0.002, agreementWeight: Math.log2(100), configured: { m: 0.1, u: 0.01 } },
+    { comparison: { type: 'JaroWinkler', threshold: 0.88 }, m: 0.08, u: 0.003, agreementWeight: Math.log2(0.08 / 0.003), configured: { m: 0.05, u: 0.02 } }] }
+  const applied = applyEstimate(levelled, doc([strategyEstimate('Names', null, [estimated])]))
+  tt.same(applied.fieldsUpdated, ['givenName'])
+  const f = applied.strategy.matchingFields[0]!
+  tt.same([f.matchProbability, f.nonMatchProbability], [0.6, 0.004])
+  tt.same(f.levels!.map((l) => [l.matchProbability, l.nonMatchProbability, l.agreementWeight]), [[0.2, 0.002, null], [0.08, 0.003, null]])
+  tt.same(f.levels![0]!.comparisonTypeProperties, levels[0]!.comparisonTypeProperties, 'the levels\' comparisons are kept')
+  const twoLevel = applyEstimate(levelled, doc([strategyEstimate('Names', null, [field('givenName', 0.6, 0.004, { type: 'Exact' })])]))
+  tt.same(twoLevel.fieldsUpdated, [], 'an estimate without the levels is another comparison')
+})

@@ -6,6 +6,8 @@
  *   strategy of the same name when there is one, else from any strategy that compares the field that way: a
  *   comparison's m and u are the same in every strategy of one estimate); `agreementWeight` and
  *   `disagreementWeight` are cleared so the weights follow from m and u; the weight curve stays;
+ * - a field with levels (beyond the spec) matches only an estimate of the same levels (their comparison types and
+ *   properties, in order), and each level takes its estimated m and u (its `agreementWeight` cleared too);
  * - fields the estimate does not cover are left as they are;
  * - the threshold becomes the suggested threshold of the estimate's strategy of the same name, rounded to two
  *   decimals, when there is one.
@@ -15,17 +17,23 @@ import type { EstimationDocument, MatchStrategy } from '@ligature/contracts'
 type FieldEstimate = EstimationDocument['strategies'][number]['fields'][number]
 type MatchingField = MatchStrategy['matchingFields'][number]
 
-const NUMERIC = new Set(['threshold', 'prefixScale', 'maxDistance', 'toleranceDays'])
+const NUMERIC = new Set(['threshold', 'prefixScale', 'maxDistance', 'toleranceDays', 'digitTypos'])
 
-/** The comparison as a canonical string: type plus properties, numbers as numbers. */
-function fromApi(f: MatchingField): string {
-  const props: Record<string, unknown> = { type: f.comparisonTypeName }
-  for (const p of f.comparisonTypeProperties ?? []) props[p.name] = NUMERIC.has(p.name) ? Number(p.value) : /^true$/i.test(p.value)
-  return canonical(f.matchProviderFieldName, props)
+function propsOf(typeName: string, properties: { name: string; value: string }[] | undefined): Record<string, unknown> {
+  const props: Record<string, unknown> = { type: typeName }
+  for (const p of properties ?? []) props[p.name] = NUMERIC.has(p.name) ? Number(p.value) : /^true$/i.test(p.value)
+  return props
 }
-const fromEstimate = (f: FieldEstimate) => canonical(f.field, f.comparison)
-const canonical = (field: string, props: Record<string, unknown>) =>
-  `${field}|${Object.keys(props).sort().map((k) => `${k}=${String(props[k])}`).join(',')}`
+/** The comparison (and its levels' comparisons) as a canonical string: type plus properties, numbers as numbers. */
+function fromApi(f: MatchingField): string {
+  return canonical(f.matchProviderFieldName, propsOf(f.comparisonTypeName, f.comparisonTypeProperties),
+    (f.levels ?? []).map((l) => propsOf(l.comparisonTypeName, l.comparisonTypeProperties)))
+}
+const fromEstimate = (f: FieldEstimate) => canonical(f.field, f.comparison as Record<string, unknown>,
+  (f.levels ?? []).map((l) => l.comparison as Record<string, unknown>))
+const props = (p: Record<string, unknown>) => Object.keys(p).sort().map((k) => `${k}=${String(p[k])}`).join(',')
+const canonical = (field: string, top: Record<string, unknown>, levels: Record<string, unknown>[]) =>
+  `${field}|${props(top)}${levels.map((l) => `|${props(l)}`).join('')}`
 
 export interface Applied { strategy: MatchStrategy; fieldsUpdated: string[]; thresholdUpdated: boolean }
 
@@ -39,7 +47,8 @@ export function applyEstimate(strategy: MatchStrategy, doc: EstimationDocument):
     const e = byComparison.get(fromApi(f))
     if (!e) return f
     fieldsUpdated.push(f.matchProviderFieldName)
-    return { ...f, matchProbability: e.m, nonMatchProbability: e.u, agreementWeight: null, disagreementWeight: null }
+    return { ...f, matchProbability: e.m, nonMatchProbability: e.u, agreementWeight: null, disagreementWeight: null,
+      ...(f.levels?.length && e.levels ? { levels: f.levels.map((l, k) => ({ ...l, matchProbability: e.levels![k]!.m, nonMatchProbability: e.levels![k]!.u, agreementWeight: null })) } : {}) }
   })
   const suggested = same?.suggestedThreshold ?? null
   return {

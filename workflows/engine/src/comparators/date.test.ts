@@ -30,3 +30,14 @@ t.test('similarity', async tt => {
   tt.equal(dateSimilarity(d('1980-05-04'), d('1981-04-05'), { allowDayMonthSwap: true }), 0, 'year differs')
   tt.equal(dateSimilarity(d('1980-05-04'), d('1980-04-05')), 0, 'swap not allowed')
 })
+
+t.test('digit typos: yyyyMMdd digits that differ', async tt => {
+  const { dateDigitDifferences, dateSimilarity } = await import('./date.js')
+  tt.equal(dateDigitDifferences(1975, 3, 12, 1976, 3, 12), 1)
+  tt.equal(dateDigitDifferences(1975, 3, 12, 1975, 3, 21), 2, 'two digits of the day swapped')
+  tt.equal(dateDigitDifferences(1975, 3, 12, 1985, 4, 12), 2)
+  const a = { year: 1975, month: 3, day: 12 }
+  tt.equal(dateSimilarity(a, { year: 1975, month: 3, day: 13 }, { digitTypos: 1 }), 0.5)
+  tt.equal(dateSimilarity(a, { year: 1975, month: 3, day: 13 }), 0, 'off by default')
+  tt.equal(dateSimilarity(a, { year: 1975, month: 3, day: 24 }, { digitTypos: 1 }), 0)
+})

@@ -1,10 +1,11 @@
 /**
  * Date comparison on (year, month, day). Similarity: 1 when equal; within `toleranceDays` it falls
  * linearly, 1 − diff/(toleranceDays+1), so it stays above 0; a day/month swap (same year) scores
- * SWAP_SIMILARITY. Anything else is 0. Without a weight curve any similarity above 0 agrees.
+ * SWAP_SIMILARITY, and so does a date whose yyyyMMdd digits differ in at most `digitTypos` places (a typed digit:
+ * 1975-03-12 vs 1976-03-12 or 1975-03-13). Anything else is 0. Without a weight curve any similarity above 0 agrees.
  */
 export interface DateParts { year: number; month: number; day: number }
-export interface DateOptions { toleranceDays?: number; allowDayMonthSwap?: boolean }
+export interface DateOptions { toleranceDays?: number; allowDayMonthSwap?: boolean; digitTypos?: number }
 
 export const SWAP_SIMILARITY = 0.5
 
@@ -40,17 +41,28 @@ export function parseDate(text: string): DateParts | null {
 
 export function dateSimilarity(a: DateParts, b: DateParts, options: DateOptions = {}): number {
   return dateSimilarityOfParts(a.year, a.month, a.day, b.year, b.month, b.day,
-    options.toleranceDays ?? 0, options.allowDayMonthSwap ?? false)
+    options.toleranceDays ?? 0, options.allowDayMonthSwap ?? false, options.digitTypos ?? 0)
+}
+
+/** How many of the eight digits of yyyyMMdd differ between two dates. */
+export function dateDigitDifferences(y1: number, m1: number, d1: number, y2: number, m2: number, d2: number): number {
+  let n = 0
+  for (const [a, b, digits] of [[y1, y2, 4], [m1, m2, 2], [d1, d2, 2]] as const) {
+    let x = a, y = b
+    for (let k = 0; k < digits; k++) { if (x % 10 !== y % 10) n++; x = Math.floor(x / 10); y = Math.floor(y / 10) }
+  }
+  return n
 }
 
 /** The allocation-free form the scorer calls with columns of parsed parts. */
 export function dateSimilarityOfParts(y1: number, m1: number, d1: number, y2: number, m2: number, d2: number,
-  toleranceDays: number, allowDayMonthSwap: boolean): number {
+  toleranceDays: number, allowDayMonthSwap: boolean, digitTypos = 0): number {
   if (y1 === y2 && m1 === m2 && d1 === d2) return 1
   if (toleranceDays > 0) {
     const diff = Math.abs(dayNumber(y1, m1, d1) - dayNumber(y2, m2, d2))
     if (diff <= toleranceDays) return 1 - diff / (toleranceDays + 1)
   }
   if (allowDayMonthSwap && y1 === y2 && m1 === d2 && d1 === m2) return SWAP_SIMILARITY
+  if (digitTypos > 0 && dateDigitDifferences(y1, m1, d1, y2, m2, d2) <= digitTypos) return SWAP_SIMILARITY
   return 0
 }

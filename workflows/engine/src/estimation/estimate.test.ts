@@ -5,6 +5,7 @@ import { soundex } from '../preprocess/soundex.js'
 import { syntheticPeople } from '../synthetic/generate.js'
 import { estimateParameters } from './estimate.js'
 import { FieldLevels } from './levels.js'
+import type { MatchingFieldSpec } from '../types.js'
 
 const DERIVED = { doby: 'dateOfBirth', dobm: 'dateOfBirth', dobd: 'dateOfBirth', surnameSoundex: 'surname',
   givenNameSoundex: 'givenName', givenNameInitial: 'givenName' }
@@ -93,4 +94,28 @@ t.test('the threshold uses λ smoothed by the number of pairs: a tiny all-match 
   const lambda = (s.expectedMatches! + 1) / (3 + 2)
   tt.ok(Math.abs(s.suggestedThreshold! - -Math.log2(lambda / (1 - lambda))) < 1e-9, `threshold ${s.suggestedThreshold} from λ ${lambda}`)
   tt.ok(s.suggestedThreshold! > -3)
+})
+
+t.test('multi-level fields: EM estimates every level, u per level from random pairs', async tt => {
+  const tbl = table(2000, 6)
+  const levelled: MatchingFieldSpec = { field: 'givenName', comparison: { type: 'Exact' }, m: 0.7, u: 0.01, levels: [
+    { comparison: { type: 'JaroWinkler', threshold: 0.92 }, m: 0.1, u: 0.01 },
+    { comparison: { type: 'JaroWinkler', threshold: 0.88 }, m: 0.05, u: 0.02 }] }
+  const strategies = defaultStrategies().map(s => ({ ...s, matchingFields: s.matchingFields.map(f => (f.field === 'givenName' ? levelled : f)) }))
+  const levels = new FieldLevels(levelled, tbl)
+  tt.equal(levels.levels, 4)
+  const result = estimateParameters(tbl, strategies, { derivedFrom: DERIVED, uSamplePairs: 50_000 })
+  tt.ok(result.converged)
+  const given = result.strategies[0]!.fields.find(f => f.field === 'givenName')!
+  tt.equal(given.mSource, 'em')
+  tt.equal(given.levels!.length, 2)
+  const mSum = given.m + given.levels!.reduce((s, l) => s + l.m, 0)
+  const uSum = given.u + given.levels!.reduce((s, l) => s + l.u, 0)
+  tt.ok(mSum < 1 && uSum < 1, `Σm ${mSum.toFixed(4)}, Σu ${uSum.toFixed(4)}`)
+  tt.ok(given.m > 20 * given.u, `exact m ${given.m.toFixed(4)} u ${given.u.toFixed(5)}`)
+  for (const l of given.levels!) tt.ok(l.m > 0 && l.u > 0 && Number.isFinite(l.agreementWeight), `level m ${l.m.toFixed(4)} u ${l.u.toFixed(5)}`)
+  tt.ok(Math.abs(given.disagreementWeight - Math.log2((1 - mSum) / (1 - uSum))) < 1e-9, 'disagreement from the rest of each row')
+  tt.same(given.levels![1]!.configured, { m: 0.05, u: 0.02 })
+  const surname = result.strategies[0]!.fields.find(f => f.field === 'surname')!
+  tt.equal(surname.levels, undefined, 'fields without levels keep the two-level document')
 })

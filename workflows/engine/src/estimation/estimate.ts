@@ -63,6 +63,20 @@ export interface FieldEstimate {
   uSampleObserved: number
   uSampleAgreed: number
   configured: { m: number; u: number }
+  /**
+   * The field's lower levels (only when it has some), strictest first: each level's m (EM, mean over the
+   * strategies like the top level's) and u (random pairs). The top level is `m`/`u`; disagreement is the rest.
+   */
+  levels?: LevelEstimate[]
+}
+
+export interface LevelEstimate {
+  comparison: ComparisonSpec
+  m: number
+  u: number
+  /** log2(m/u) of this level. */
+  agreementWeight: number
+  configured: { m: number; u: number }
 }
 
 export interface StrategyEstimate {
@@ -124,35 +138,42 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
   const runs = active.map((strategy): EstimationRun => runStrategy(table, strategy, levels, uOf, options, maxIterations, tolerance))
 
   // 3. m per comparison: the mean of the strategies' EM estimates.
-  const mEstimates = new Map<string, number[]>()
+  const mEstimates = new Map<string, number[][]>()
   for (const run of runs) {
     if (!run.em) continue
     run.emFields.forEach((fieldIndex, k) => {
       if (run.observed[k] === 0) return // never observed in these pairs: EM left it where it started
       const key = comparisonKey(run.strategy.matchingFields[fieldIndex]!)
-      mEstimates.set(key, [...(mEstimates.get(key) ?? []), run.em!.m[k]![1]!])
+      mEstimates.set(key, [...(mEstimates.get(key) ?? []), run.em!.m[k]!])
     })
   }
+  /** Per level (index as FieldLevels: 0 disagree, 1 top, 2… lower levels), the mean of the strategies' rows. */
   const finalM = (f: MatchingFieldSpec) => {
     const estimates = mEstimates.get(comparisonKey(f))
-    return estimates ? { m: estimates.reduce((a, b) => a + b, 0) / estimates.length, source: 'em' as const } : { m: f.m, source: 'configured' as const }
+    if (!estimates) return { row: configuredRow(f), source: 'configured' as const }
+    return { row: estimates[0]!.map((_, l) => estimates.reduce((sum, r) => sum + r[l]!, 0) / estimates.length), source: 'em' as const }
   }
 
   const results = runs.map((run): StrategyEstimate => {
     const fields = run.strategy.matchingFields.map((f, index): FieldEstimate => {
-      const { m, source } = finalM(f)
+      const { row: mRow, source } = finalM(f)
       const sample = uOf.get(comparisonKey(f))!
       // A field no random pair had on both sides (absent from the data) keeps its configured u.
-      const u = sample.observed > 0 ? sample.u[1]! : f.u
+      const uRow = sample.observed > 0 ? sample.u : configuredRow(f, 'u')
+      const m = mRow[1]!, u = uRow[1]!
       const k = run.emFields.indexOf(index)
+      const lower = f.levels ?? []
       return {
         field: f.field, comparison: f.comparison, m, u,
-        agreementWeight: agreementWeight(m, u), disagreementWeight: disagreementWeight(m, u),
+        // Two levels: log2((1−m)/(1−u)); with lower levels the disagreement level's own m₀/u₀.
+        agreementWeight: agreementWeight(m, u), disagreementWeight: lower.length ? Math.log2(mRow[0]! / uRow[0]!) : disagreementWeight(m, u),
         mSource: source, uSource: sample.observed > 0 ? 'sample' : 'configured',
         mThisStrategy: k >= 0 && run.em && run.observed[k]! > 0 ? run.em.m[k]![1]! : null,
         pairsObserved: k >= 0 ? run.observed[k]! : 0,
         uSampleObserved: sample.observed, uSampleAgreed: sample.agreed,
         configured: { m: f.m, u: f.u },
+        ...(lower.length ? { levels: lower.map((l, i): LevelEstimate => ({ comparison: l.comparison, m: mRow[i + 2]!, u: uRow[i + 2]!,
+          agreementWeight: agreementWeight(mRow[i + 2]!, uRow[i + 2]!), configured: { m: l.m, u: l.u } })) } : {}),
       }
     })
     const em = run.em
@@ -211,9 +232,31 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
     }
   }, { maxBlockSize: options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE })
   const u = specs.map(f => uOf.get(comparisonKey(f))!.u)
-  const m = specs.map((f, k) => twoLevels(f.m > u[k]![1]! ? f.m : FALLBACK_INITIAL_M))
+  const m = specs.map((f, k) => initialM(f, u[k]![1]!))
   const em = expectationMaximisation(patterns, { m, u, lambda: DEFAULT_INITIAL_LAMBDA }, { maxIterations, tolerance })
   return { ...base, em, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, oversized: stats.oversizedBlocks.length }
+}
+
+/**
+ * A field's configured probabilities per level (0 disagree, 1 top, 2… lower levels); `which` m or u. The
+ * disagreement level takes what the others leave (at least a little, so a row always sums to 1).
+ */
+function configuredRow(f: MatchingFieldSpec, which: 'm' | 'u' = 'm'): number[] {
+  const agree = [f[which], ...(f.levels ?? []).map(l => l[which])]
+  const rest = 1 - agree.reduce((a, b) => a + b, 0)
+  const row = [Math.max(rest, 1e-6), ...agree]
+  const sum = row.reduce((a, b) => a + b, 0)
+  return row.map(p => p / sum)
+}
+
+/** EM's starting m row: the configured levels, or FALLBACK_INITIAL_M at the top when m is not above u. */
+function initialM(f: MatchingFieldSpec, uTop: number): number[] {
+  if (!f.levels?.length) return twoLevels(f.m > uTop ? f.m : FALLBACK_INITIAL_M)
+  const row = configuredRow(f)
+  if (row[1]! > uTop) return row
+  // Keep the lower levels' shares of the non-top mass, put FALLBACK_INITIAL_M on top.
+  const scale = (1 - FALLBACK_INITIAL_M) / (1 - row[1]!)
+  return row.map((p, l) => (l === 1 ? FALLBACK_INITIAL_M : p * scale))
 }
 
 function countIncoming(table: RecordTable): number {

@@ -1,7 +1,7 @@
 /**
  * Turns a matching-field spec into a FieldScorer bound to the table's column. Defaults when a property is
  * absent: JaroWinkler threshold 0.9 and prefix scale 0.1; Levenshtein maxDistance 1; Date tolerance 0 days,
- * no swap; Bloom (Dice) threshold 0.8. With a weight curve the threshold is a gate: below it the field
+ * no swap, no digit typos; Bloom (Dice) threshold 0.8. With a weight curve the threshold is a gate: below it the field
  * disagrees, at or above it the curve maps the similarity into [disagreement, agreement].
  */
 import { jaroWinkler, DEFAULT_PREFIX_SCALE } from '../comparators/jaro-winkler.js'
@@ -13,6 +13,7 @@ import { WeightCurve } from '../weights/curve.js'
 import { fieldWeights } from '../weights/weights.js'
 import { BloomField, DateField } from './date-bloom-fields.js'
 import { ExactField, MemoStringField, SimilarityToWeight, type FieldScorer } from './field-scorer.js'
+import { LevelledField, LevelTests, levelWeights, termFrequencyAdjustments } from './levelled-field.js'
 
 export const DEFAULT_JARO_WINKLER_THRESHOLD = 0.9
 export const DEFAULT_LEVENSHTEIN_MAX_DISTANCE = 1
@@ -22,7 +23,7 @@ export const COMPARISON_TYPES: Readonly<Record<ComparisonTypeName, readonly stri
   Exact: [],
   JaroWinkler: ['threshold', 'prefixScale'],
   Levenshtein: ['maxDistance'],
-  Date: ['toleranceDays', 'allowDayMonthSwap'],
+  Date: ['toleranceDays', 'allowDayMonthSwap', 'digitTypos'],
   Bloom: ['threshold'],
 }
 
@@ -46,6 +47,29 @@ export function comparisonFromProperties(type: string,
 }
 
 export function compileField(spec: MatchingFieldSpec, table: RecordTable): FieldScorer {
+  // No levels and no term frequencies: the two-level scorers below, unchanged (backwards compatible).
+  if ((spec.levels?.length ?? 0) > 0 || spec.termFrequency) return compileLevelledField(spec, table)
+  return compileTwoLevelField(spec, table)
+}
+
+/** The agreement tests of a field's levels (top first): its comparisons compiled with weights +1/−1, no curve. */
+export function compileLevelTests(spec: MatchingFieldSpec, table: RecordTable): LevelTests {
+  const comparisons = [spec.comparison, ...(spec.levels ?? []).map(l => l.comparison)]
+  return new LevelTests(comparisons.map(comparison =>
+    compileTwoLevelField({ field: spec.field, comparison, m: 0.5, u: 0.5, agreementWeight: 1, disagreementWeight: -1 }, table)))
+}
+
+function compileLevelledField(spec: MatchingFieldSpec, table: RecordTable): FieldScorer {
+  if ((spec.levels?.length ?? 0) > 0 && spec.curve) throw new Error(`field ${spec.field}: a field with levels takes no weight curve`)
+  const weights = levelWeights(spec)
+  const top = compileTwoLevelField({ field: spec.field, comparison: spec.comparison, m: spec.m, u: spec.u,
+    agreementWeight: weights[1]!, disagreementWeight: weights[0]!, ...(spec.curve ? { curve: spec.curve } : {}) }, table)
+  const column = table.column(spec.field)
+  const tf = spec.termFrequency ? termFrequencyAdjustments(column, spec.u) : null
+  return new LevelledField(spec.field, column.codes, compileLevelTests(spec, table), top, weights, tf)
+}
+
+function compileTwoLevelField(spec: MatchingFieldSpec, table: RecordTable): FieldScorer {
   const column = table.column(spec.field)
   const weights = fieldWeights({ m: spec.m, u: spec.u, agreementWeight: spec.agreementWeight,
     disagreementWeight: spec.disagreementWeight })
@@ -70,7 +94,7 @@ export function compileField(spec: MatchingFieldSpec, table: RecordTable): Field
     }
     case 'Date':
       return new DateField(spec.field, column, c.toleranceDays ?? 0, c.allowDayMonthSwap ?? false,
-        new SimilarityToWeight(weights, Number.MIN_VALUE, curve))
+        new SimilarityToWeight(weights, Number.MIN_VALUE, curve), c.digitTypos ?? 0)
     case 'Bloom':
       return new BloomField(spec.field, column,
         new SimilarityToWeight(weights, c.threshold ?? DEFAULT_BLOOM_THRESHOLD, curve))

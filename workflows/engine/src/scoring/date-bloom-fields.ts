@@ -1,5 +1,5 @@
 /** Field scorers over kind-specific column data: parsed dates and Bloom filters. */
-import { SWAP_SIMILARITY } from '../comparators/date.js'
+import { dateDigitDifferences, SWAP_SIMILARITY } from '../comparators/date.js'
 import type { Column } from '../columnar/column.js'
 import type { FieldScorer, SimilarityToWeight } from './field-scorer.js'
 
@@ -12,7 +12,7 @@ export class DateField implements FieldScorer {
   private readonly dayNumbers: Int32Array
 
   constructor(readonly field: string, column: Column, private readonly toleranceDays: number,
-    private readonly allowSwap: boolean, private readonly toWeight: SimilarityToWeight) {
+    private readonly allowSwap: boolean, private readonly toWeight: SimilarityToWeight, private readonly digitTypos = 0) {
     if (!column.years || !column.months || !column.days || !column.dayNumbers) throw new Error(`field ${field} is not a date column`)
     this.codes = column.codes
     this.years = column.years; this.months = column.months; this.days = column.days; this.dayNumbers = column.dayNumbers
@@ -27,6 +27,8 @@ export class DateField implements FieldScorer {
     let similarity = 0
     if (diff <= this.toleranceDays) similarity = 1 - diff / (this.toleranceDays + 1)
     else if (this.allowSwap && ya === yb && this.months[a] === this.days[b] && this.days[a] === this.months[b]) {
+      similarity = SWAP_SIMILARITY
+    } else if (this.digitTypos > 0 && dateDigitDifferences(ya, this.months[a]!, this.days[a]!, yb, this.months[b]!, this.days[b]!) <= this.digitTypos) {
       similarity = SWAP_SIMILARITY
     }
     return this.toWeight.weight(similarity)
