@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { ConfigClient } from '../clients/config-client.js'
 import { withClient } from '../records/with-client.js'
-import { ensureRecordStore } from '../records/record-schema.js'
+import { ensureRecordStore, projectSchema } from '../records/record-schema.js'
 import { withdrawRecords, withdrawableEventTypes, type WithdrawalOutcome, type WithdrawalSelection } from '../records/withdraw-records.js'
 
 export interface WithdrawalDeps { config: ConfigClient; pool: pg.Pool }
@@ -37,8 +37,12 @@ export function withdrawalActivities({ config, pool }: WithdrawalDeps) {
       const project = await config.projectByCode(projectCode)
       if (!project) return null
       const memberIds = project.eventTypeMembers.map((m) => m.eventTypeId)
-      const eventTypeIds = await withClient(pool, async (client) =>
-        withdrawableEventTypes(client, await ensureRecordStore(client, project.id), { keepEventTypeIds: memberIds }))
+      // A project that never loaded has no record store: nothing to withdraw, and none is created for it.
+      const eventTypeIds = await withClient(pool, async (client) => {
+        const schema = projectSchema(project.id)
+        const exists = (await client.query(`select to_regclass($1) as t`, [`${schema}.records`])).rows[0].t !== null
+        return exists ? withdrawableEventTypes(client, await ensureRecordStore(client, project.id), { keepEventTypeIds: memberIds }) : []
+      })
       return { projectId: project.id, projectName: project.name, memberIds, eventTypeIds }
     },
     async withdrawProjectRecords(input: { projectId: number; source: string; actor: string; reason: string; selection: WithdrawalSelection }): Promise<WithdrawalOutcome> {
