@@ -42,13 +42,16 @@ if ((await uploadEnvelope(platform.url, admin, 'mem-1.zip', zip)).status !== 201
 await waitForEnvelope(platform.url, admin, 'mem-1', 120_000)
 const enduring = (await ok('POST', '/extractionprojects', { projectId: project.id, code: 'MEM-KEYS', description: 'feed', useEnduringLinkageKeys: true })).id as string
 
-async function mapOf(eventTypeCode: string) {
+async function filesOf(eventTypeCode: string) {
   const created = await ok('POST', '/extractions', { extractionProjectId: enduring, projectCode: 'MEM', eventTypeCode })
   const done = await until(() => ok('GET', `/extractions/${created.id}`) as Promise<{ callStatus: number }>, (x) => x.callStatus >= 3)
   if (done.callStatus !== 4) throw new Error('extraction failed')
   const [result] = await ok('GET', `/extractions/${created.id}/results`)
   const res = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${admin}` } })
-  const rows = csvRows((await unzipText(Buffer.from(await res.arrayBuffer()))).get('data-extract.csv')!)
+  return unzipText(Buffer.from(await res.arrayBuffer()))
+}
+async function mapOf(eventTypeCode: string) {
+  const rows = csvRows((await filesOf(eventTypeCode)).get('data-extract.csv')!)
   return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]).sort())
 }
 const pairOf = async (a: string, b: string) => (await records.query(`select 1 from ${schema}.pairs p join ${schema}.records l on l.id = p.left_id
@@ -72,6 +75,10 @@ t.test('removing a member whose record bridged two others: its records leave, th
   t.equal(after.a1, before.a1, 'a1, the oldest record, keeps the key')
   t.not(after.a2, before.a1, 'a2 is split off under a new key')
   t.equal(after.c1, before.c1, 'others untouched')
+  const files = await filesOf('ADM')
+  t.same([...files.keys()].sort(), ['data-extract.csv', 'key-lineage.csv', 'manifest.xml'], 'an enduring result zip carries the key lineage')
+  t.match(csvRows(files.get('key-lineage.csv')!), [{ Revision: '2', 'From Person Key': before.a1, 'To Person Key': after.a2, 'Records Moved': '1', 'From Key Ended': 'N' }],
+    'a2 left the split key for a new one; the first linkage only issued keys')
   const rollback = await ok('POST', `/projects/${project.id}/rollback`, { reason: 'try to undo the removal' })
   const w = await until(() => ok('GET', `/workflows/${rollback.id}`) as Promise<{ status: number; statusName: string }>, (x) => x.status >= 4)
   t.equal(w.statusName, 'Failed', 'rollback refuses to go past a withdrawal')

@@ -13,6 +13,7 @@ import { ID_TABLE } from '../extraction/map-query.js'
 import { writeKeyChanges } from './linkage-keys.js'
 import { onceUnderProjectLock } from './revision-transaction.js'
 import { quoteIdent } from './record-schema.js'
+import { markEndedKeys } from './key-lineage.js'
 import { currentReviewGroups } from './review-decisions.js'
 
 export interface DeletionOutcome {
@@ -34,6 +35,7 @@ export function deleteListedRecords(client: pg.ClientBase, input: { schema: stri
       returning key_number`, [revision, endedIds])
     const affectedKeys = [...new Set(closed.rows.map((r: { key_number: string }) => Number(r.key_number)))]
     const regrouped = await regroup(client, s, input.schema, revision, affectedKeys)
+    await markEndedKeys(client, input.schema, revision, affectedKeys)
     return {
       revision,
       outcome: {

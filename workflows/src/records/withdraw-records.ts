@@ -9,6 +9,7 @@
 import type pg from 'pg'
 import { onceUnderProjectLock } from './revision-transaction.js'
 import { quoteIdent } from './record-schema.js'
+import { markEndedKeys } from './key-lineage.js'
 import { regroup } from './delete-records.js'
 
 /** Which live records leave: those of the listed event types, or those of every event type not kept. */
@@ -45,6 +46,7 @@ export function withdrawRecords(client: pg.ClientBase, input: { schema: string; 
       returning key_number`, [revision, endedIds])
     const affectedKeys = [...new Set(closed.rows.map((r: { key_number: string }) => Number(r.key_number)))]
     const regrouped = await regroup(client, s, input.schema, revision, affectedKeys)
+    await markEndedKeys(client, input.schema, revision, affectedKeys)
     const still = await client.query(`select count(distinct key_number)::int as n from ${s}.record_keys where key_number = any($1::bigint[]) and to_revision is null`, [affectedKeys])
     return {
       revision,

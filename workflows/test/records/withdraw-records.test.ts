@@ -76,3 +76,22 @@ t.test('rollback refuses to go past a withdrawal', async (t) => {
   t.match(undone, { undone: { kind: 'linkage', linkageId: 3 }, blockedBy: null }, 'a change made after the withdrawal can still be undone')
   t.match(await rollbackLastChange(client, { schema, source: 'rollback:3', actor: 'manager', reason: 'undo' }), { undone: null, blockedBy: {} })
 })
+
+const lineage = async () => (await client.query(`select revision, from_key::int, to_key::int, records, key_ended, undone_by from ${schema}.key_lineage order by revision, from_key`)).rows
+
+t.test('key lineage: where split, withdrawn and merged keys went, undone by rollback', async (t) => {
+  const revs = (await client.query(`select revision, kind from ${schema}.revisions order by revision`)).rows as { revision: number; kind: string }[]
+  const withdrawals = revs.filter((r) => r.kind === 'withdrawal').map((r) => r.revision)
+  t.same(await lineage(), [
+    { revision: withdrawals[0], from_key: 1, to_key: 3, records: 1, key_ended: false, undone_by: null },
+    { revision: withdrawals[1], from_key: 4, to_key: null, records: 0, key_ended: true, undone_by: null },
+  ], 'the split moved a2 from key 1 to 3 (key 1 lives on); key 4 ended with its records')
+  // f1 joins a1 (key 1) and a2 (key 3): key 3 ends in key 1.
+  await link(4, [['f1', 1]], [['a1', 'f1'], ['f1', 'a2']], [['a1', 'a2', 'f1']])
+  const merged = await lineage()
+  t.match(merged.at(-1), { from_key: 3, to_key: 1, records: 1, key_ended: true, undone_by: null })
+  const undo = await rollbackLastChange(client, { schema, source: 'rollback:4', actor: 'manager', reason: 'undo merge' })
+  t.match(undo, { undone: { linkageId: 4 } })
+  t.equal((await lineage()).at(-1).undone_by, undo.rollbackRevision, 'the undone revision\'s lineage is marked undone')
+  t.same(await currentMap(), { a1: 1, a2: 3, c1: 2 })
+})
