@@ -65,7 +65,7 @@ t.test('removing a member whose record bridged two others: its records leave, th
   const current = await ok('GET', `/projects/${project.id}`)
   const bir = eventTypes.find((e: { code: string }) => e.code === 'BIR').id
   t.equal((await call('PUT', `/projects/${project.id}`, { ...current, eventTypeMembers: current.eventTypeMembers.filter((m: { eventTypeId: number }) => m.eventTypeId !== bir) })).status, 204)
-  const jobs = await until(async () => (await ok('GET', '/jobs?limit=1000')).filter((j: { name: string; projectId: number }) => j.name === 'Withdraw Records' && j.projectId === project.id),
+  const jobs = await until(async () => (await ok('GET', '/jobs?limit=1000')).filter((j: { name: string; projectId: number }) => j.name === 'End-Date Event Type' && j.projectId === project.id),
     (js: { state: string }[]) => js.some((j) => j.state === 'Complete'))
   t.equal(jobs.length, 1, 'one job')
   t.match(jobs[0], { state: 'Complete', stats: [{ name: 'Event types', value: String(bir) }, { name: 'Records end-dated', value: '1' },
@@ -87,5 +87,5 @@ t.test('removing a member whose record bridged two others: its records leave, th
   const again = await ok('GET', `/projects/${project.id}`)
   t.equal((await call('PUT', `/projects/${project.id}`, { ...again, description: 'renamed feed' })).status, 204)
   await new Promise((r) => setTimeout(r, 2000))
-  t.equal((await ok('GET', '/jobs?limit=1000')).filter((j: { name: string; projectId: number }) => j.name === 'Withdraw Records' && j.projectId === project.id).length, 1)
+  t.equal((await ok('GET', '/jobs?limit=1000')).filter((j: { name: string; projectId: number }) => j.name === 'End-Date Event Type' && j.projectId === project.id).length, 1)
 })

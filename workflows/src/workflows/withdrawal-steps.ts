@@ -12,14 +12,14 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
 })
 
 /**
- * One project's withdrawal as a job "Withdraw Records" (counts as stats, a notification on the project),
+ * One project's withdrawal as a job "End-Date Event Type" (counts as stats, a notification on the project),
  * holding the project's lock so it never interleaves with a linkage. A deleted project (no code) has no
  * linkage left to wait for, and no one to notify. `source` makes a retried run find its own revision.
  */
 export async function withdrawFromProject(project: Holder, selection: WithdrawalSelection, why: string, source: string, alreadyLocked = false): Promise<WithdrawalOutcome> {
   const run = async () => {
     setCurrentDetails(`Project ${project.projectCode ?? project.projectId}: withdrawing records (${why})`)
-    const jobId = await acts.startJob({ name: 'Withdraw Records', projectId: project.projectId,
+    const jobId = await acts.startJob({ name: 'End-Date Event Type', projectId: project.projectId,
       ...(project.projectCode ? { projectCode: project.projectCode } : {}), ...(project.projectName ? { projectName: project.projectName } : {}) })
     try {
       const out = await acts.withdrawProjectRecords({ projectId: project.projectId, source, actor: 'system', reason: why, selection })

@@ -70,7 +70,7 @@ t.test('deleting an event type withdraws its records like a deletion (one job pe
   t.same(await run.result(), { endDated: 3 })
   const revisions = await records.query(`select kind, reason from ${schema}.revisions order by revision`)
   t.same(revisions.rows, [{ kind: 'linkage', reason: null }, { kind: 'withdrawal', reason: 'event type EDOOMED deleted' }])
-  const jobs = (await call('GET', '/jobs?limit=1000')).json.filter((j: { name: string; projectId: number }) => j.name === 'Withdraw Records' && j.projectId === project.id)
+  const jobs = (await call('GET', '/jobs?limit=1000')).json.filter((j: { name: string; projectId: number }) => j.name === 'End-Date Event Type' && j.projectId === project.id)
   t.equal(jobs.length, 1)
   t.match(jobs[0], { state: 'Complete', stats: [{ name: 'Event types', value: String(doomed.eventTypeId) }, { name: 'Records end-dated', value: '3' },
     { name: 'Groups affected', value: '2' }, { name: 'Groups split', value: '1' }, { name: 'Groups after regrouping', value: '2' }, { name: 'Keys issued', value: '1' }, { name: 'Keys ended', value: '1' }] })
