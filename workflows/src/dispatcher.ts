@@ -5,7 +5,7 @@ export type DispatcherDeps = ConsumerDeps
 /**
  * Every event that starts a workflow, and which one: the workflow id is the business id, so redelivery is
  * harmless. Envelopes (`envelope:<name>`), linkages from sources, bulk loads, extractions (`extraction:<id>`)
- * deletions, rollbacks and destructions of record data.
+ * deletions, rollbacks, destructions of record data and member changes.
  */
 export async function startDispatcher(deps: DispatcherDeps): Promise<{ stop: () => Promise<void> }> {
   const consumers = await Promise.all([
@@ -32,6 +32,10 @@ export async function startDispatcher(deps: DispatcherDeps): Promise<{ stop: () 
     })),
     startWorkflowConsumer(deps, 'dataProviderDeleted', (d) => ({
       workflow: 'deleteDataProviderWorkflow', businessId: `delete-dataprovider:${d.id}`, args: [{ id: d.id, code: d.code }], summary: `Data provider ${d.code} (${d.id}): deletion`,
+    })),
+    // Every change of members is one event (the stream sequence names it: a redelivery is the same workflow).
+    startWorkflowConsumer(deps, 'projectMembersChanged', (d, sequence) => ({
+      workflow: 'projectMembersWorkflow', businessId: `members:${d.projectCode}:${sequence}`, args: [{ projectCode: d.projectCode }], summary: `Project ${d.projectCode}: members changed`,
     })),
   ])
   return { stop: async () => { for (const c of consumers) await c.stop() } }

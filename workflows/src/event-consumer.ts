@@ -15,7 +15,7 @@ export interface WorkflowStart { workflow: string; businessId: string; args: unk
  * redelivered event finds the workflow already started and is acked; malformed events are dropped (term);
  * a start that fails for another reason is retried after 5 s.
  */
-export async function startWorkflowConsumer<K extends EventName>(deps: ConsumerDeps, event: K, toStart: (data: EventData<K>) => WorkflowStart): Promise<{ stop: () => Promise<void> }> {
+export async function startWorkflowConsumer<K extends EventName>(deps: ConsumerDeps, event: K, toStart: (data: EventData<K>, sequence: number) => WorkflowStart): Promise<{ stop: () => Promise<void> }> {
   const { nc, client, taskQueue, namespace, log } = deps
   const stream = streamIn(namespace)
   const durable = `${event}-dispatcher${namespace ? `-${namespace}` : ''}`.replace(/[^A-Za-z0-9_-]/g, '_')
@@ -32,7 +32,7 @@ export async function startWorkflowConsumer<K extends EventName>(deps: ConsumerD
         msg.term()
         continue
       }
-      const start = toStart((payload as { data: EventData<K> }).data)
+      const start = toStart((payload as { data: EventData<K> }).data, msg.seq)
       try {
         await client.workflow.start(start.workflow, {
           taskQueue, workflowId: workflowId(namespace, start.businessId), workflowIdReusePolicy: 'REJECT_DUPLICATE',

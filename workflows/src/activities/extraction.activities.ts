@@ -70,6 +70,7 @@ export function extractionActivities({ results, config, envelopes, pool, results
           extractionId: plan.extractionId, keyKind: plan.enduring ? 'Enduring' : 'Snapshot', createdAt: new Date().toISOString(),
         },
         upload: (zip) => uploadResult(resultsUrl, internalSecret, plan.extractionId, { name, sender: plan.dataProviderCode }, zip),
+        keyLineage: plan.enduring,
         onProgress: (rows) => heartbeat(rows),
       })
       return {

@@ -11,6 +11,7 @@ import { pipelineActivities } from './pipeline.activities.js'
 import { linkActivities } from './link.activities.js'
 import { extractionActivities } from './extraction.activities.js'
 import { mapChangeActivities } from './map-change.activities.js'
+import { withdrawalActivities } from './withdrawal.activities.js'
 import { p2pActivities } from './p2p.activities.js'
 import { fastLoadActivities } from './fastload.activities.js'
 import { lockActivities, type LockDeps } from './lock.activities.js'
@@ -43,7 +44,7 @@ export function createActivities(deps: ActivityDeps) {
   pool.on('error', () => {})
   return {
     ...envelopeActivities({ envelopes, dataDir: deps.dataDir }),
-    ...deletionActivities({ registry: registryClient(call(deps.registryUrl)), databaseUrl: deps.databaseUrl }),
+    ...deletionActivities({ registry: registryClient(call(deps.registryUrl)) }),
     ...sourcesActivities({ config, dataSource: dataSourceClient(call(deps.registryUrl)), dataDir: deps.dataDir }),
     ...pipelineActivities({
       config, jobs: jobsClient(call(deps.envelopesUrl)),
@@ -54,6 +55,7 @@ export function createActivities(deps: ActivityDeps) {
     ...fastLoadActivities({ config, pool }),
     ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),
     ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
+    ...withdrawalActivities({ config, pool }),
     ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir }),
     ...reviewActivities({ config, pool, dataDir: deps.dataDir }),
     ...extractionActivities({

@@ -13,6 +13,7 @@ import { loadIdList } from './ids-file.js'
 import { linkageMapSql, unknownIdsSql, type MapQueryInput } from './map-query.js'
 import { LinkageMapTransform, type MapOutput } from './map-transform.js'
 import { resultManifestXml, type ResultManifest } from './result-manifest.js'
+import { KEY_LINEAGE_FILE_NAME, keyLineageFile } from './key-lineage-file.js'
 
 export const DATA_FILE_NAME = 'data-extract.csv'
 /** How many unknown ids a notification names (all are counted). */
@@ -27,6 +28,8 @@ export interface ExtractMapInput {
   output: MapOutput
   manifest: Omit<ResultManifest, 'rows' | 'dataFileName'>
   upload: (zip: Readable) => Promise<Result>
+  /** Enduring extractions add `key-lineage.csv` (where ended and split keys went). */
+  keyLineage?: boolean
   onProgress?: (rows: number) => void
 }
 
@@ -46,6 +49,7 @@ export async function extractLinkageMap(pool: pg.Pool, input: ExtractMapInput): 
       const inMap = await client.query<{ n: string }>(`select count(*) as n from (${linkageMapSql(query)}) m`)
       unknownIds = listedIds - Number(inMap.rows[0]!.n)
     }
+    const lineage = input.keyLineage ? await keyLineageFile(client, input.schema) : null
     const transform = new LinkageMapTransform(input.output)
     const copy = client.query(copyTo(`copy (${linkageMapSql(query)}) to stdout`))
     const zip = new ZipFile()
@@ -54,6 +58,7 @@ export async function extractLinkageMap(pool: pg.Pool, input: ExtractMapInput): 
     copy.on('error', (err: Error) => transform.destroy(err))
     // The manifest carries the row count, so it is added once the data entry has been read to the end.
     transform.on('end', () => {
+      if (lineage) zip.addBuffer(lineage, KEY_LINEAGE_FILE_NAME, { compress: true, compressionLevel: 1 })
       zip.addBuffer(Buffer.from(resultManifestXml({ ...input.manifest, rows: transform.rows, dataFileName: DATA_FILE_NAME })), 'manifest.xml')
       zip.end()
     })

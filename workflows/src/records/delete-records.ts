@@ -13,11 +13,12 @@ import { ID_TABLE } from '../extraction/map-query.js'
 import { writeKeyChanges } from './linkage-keys.js'
 import { onceUnderProjectLock } from './revision-transaction.js'
 import { quoteIdent } from './record-schema.js'
+import { markEndedKeys } from './key-lineage.js'
 import { currentReviewGroups } from './review-decisions.js'
 
 export interface DeletionOutcome {
   idsListed: number; recordsEndDated: number; idsNotFound: number; unknownSample: string[]
-  groupsAffected: number; groupsAfter: number; keysIssued: number
+  groupsAffected: number; groupsAfter: number; keysIssued: number; groupsSplit: number
 }
 
 export function deleteListedRecords(client: pg.ClientBase, input: { schema: string; eventTypeId: number; idsPath: string; source: string }): Promise<DeletionOutcome> {
@@ -34,6 +35,7 @@ export function deleteListedRecords(client: pg.ClientBase, input: { schema: stri
       returning key_number`, [revision, endedIds])
     const affectedKeys = [...new Set(closed.rows.map((r: { key_number: string }) => Number(r.key_number)))]
     const regrouped = await regroup(client, s, input.schema, revision, affectedKeys)
+    await markEndedKeys(client, input.schema, revision, affectedKeys)
     return {
       revision,
       outcome: {
@@ -45,8 +47,8 @@ export function deleteListedRecords(client: pg.ClientBase, input: { schema: stri
 }
 
 /** Splits the survivors of each affected group into the connected components of their pairs. */
-async function regroup(client: pg.ClientBase, s: string, schema: string, revision: number, keys: number[]) {
-  if (keys.length === 0) return { groupsAfter: 0, keysIssued: 0 }
+export async function regroup(client: pg.ClientBase, s: string, schema: string, revision: number, keys: number[]) {
+  if (keys.length === 0) return { groupsAfter: 0, keysIssued: 0, groupsSplit: 0 }
   const survivors = await client.query(`select k.record_id, k.key_number from ${s}.record_keys k join ${s}.records r on r.id = k.record_id
     where k.key_number = any($1::bigint[]) and k.to_revision is null and r.end_dated_at is null order by k.record_id`, [keys])
   const ids = Float64Array.from(survivors.rows, (r: { record_id: string }) => Number(r.record_id))
@@ -78,5 +80,9 @@ async function regroup(client: pg.ClientBase, s: string, schema: string, revisio
   const next = Number((await client.query<{ next_key: string }>(`select next_key from ${s}.key_sequence`)).rows[0]!.next_key)
   const assigned = assignKeys(groupOf, previousKeys, next)
   await writeKeyChanges(client, schema, revision, 0, ids, previousKeys, assigned.keyOf, assigned.nextKeyNumber)
-  return { groupsAfter: new Set(groupOf).size, keysIssued: assigned.nextKeyNumber - next }
+  // A group split when its survivors form more than one component.
+  const componentsOf = new Map<number, Set<number>>()
+  groupOf.forEach((g, i) => { const k = previousKeys[i]!; if (!componentsOf.has(k)) componentsOf.set(k, new Set()); componentsOf.get(k)!.add(g) })
+  const groupsSplit = [...componentsOf.values()].filter((c) => c.size > 1).length
+  return { groupsAfter: new Set(groupOf).size, keysIssued: assigned.nextKeyNumber - next, groupsSplit }
 }

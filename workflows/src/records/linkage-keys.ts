@@ -2,11 +2,13 @@
  * Stores a linkage's keys: only records whose key changed (incoming records, regrouped or merged ones) are
  * written, through COPY into a temporary table, so a linkage that adds a few records to a large project
  * writes a few rows. A changed key closes the record's current row and opens a new one under the linkage's
- * revision (the history snapshot extraction projects read). Runs inside the caller's transaction.
+ * revision (the history snapshot extraction projects read), and where each moved record went (key-lineage.ts).
+ * Runs inside the caller's transaction.
  */
 import type pg from 'pg'
 import { batched, copyIn } from './copy-in.js'
 import { quoteIdent } from './record-schema.js'
+import { markEndedKeys, recordKeyMoves } from './key-lineage.js'
 
 function* changedKeys(ids: Float64Array, previousKeys: Float64Array, keyOf: Float64Array): Generator<string> {
   for (let i = 0; i < ids.length; i++) if (keyOf[i] !== previousKeys[i]) yield `${ids[i]}\t${keyOf[i]}\t${previousKeys[i] === 0 ? 't' : 'f'}\n`
@@ -42,6 +44,7 @@ export async function writeKeyChanges(client: pg.ClientBase, schema: string, rev
   const s = quoteIdent(schema)
   await client.query('create temporary table linkage_keys (record_id bigint not null, key_number bigint not null, fresh boolean not null) on commit drop')
   await copyIn(client, 'copy linkage_keys (record_id, key_number, fresh) from stdin', batched(changedKeys(ids, previousKeys, keyOf)))
+  await recordKeyMoves(client, schema, revision)
   // A record without a previous key has no current row (key numbers start at 1): plain inserts for those
   // (a retried write finds its own row and skips it); the rest close their current row and open a new one.
   await client.query(`update ${s}.record_keys k set to_revision = $1 from linkage_keys t
@@ -52,4 +55,5 @@ export async function writeKeyChanges(client: pg.ClientBase, schema: string, rev
     on conflict (record_id) where to_revision is null do nothing`, [linkageId, revision])
   await client.query(`update ${s}.key_sequence set next_key = greatest(next_key, $1)`, [nextKeyNumber])
   await client.query('drop table linkage_keys')
+  await markEndedKeys(client, schema, revision)
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import { RECORD_COLUMNS } from '../loading/store/copy-text.js'
 import { BLOOM_FIELDS } from '../loading/linkage-fields.js'
+import { ensureKeyLineage } from './key-lineage.js'
 
 /** The record store of one project lives in its own schema, which outlives the project (spec: it remains). */
 export const projectSchema = (projectId: number) => `project_${projectId}`
@@ -59,5 +60,6 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
   // Project-to-project: a calling project's groups and the reference project's key each matched (p2p/).
   await client.query(`create table if not exists ${s}.reference_links (key_number bigint primary key, reference_project_id integer not null,
     reference_key bigint not null, score double precision not null, linkage_id integer not null)`)
+  await ensureKeyLineage(client, s)
   return projectSchema(projectId)
 }

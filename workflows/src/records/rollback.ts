@@ -19,17 +19,22 @@ export interface RollbackOutcome {
   keyRowsClosed: number; keyRowsReopened: number; recordsRestored: number; recordsRemoved: number; pairsDropped: number
   /** Quality-review decisions the undone change made (now ended) and ended (current again). */
   decisionsEnded: number; decisionsReopened: number
+  /** A withdrawal (an event type removed from the project or deleted) that rollback refuses to go past. */
+  blockedBy: { revision: number; reason: string | null } | null
 }
 
-const NOTHING = { keyRowsClosed: 0, keyRowsReopened: 0, recordsRestored: 0, recordsRemoved: 0, pairsDropped: 0, decisionsEnded: 0, decisionsReopened: 0 }
+const NOTHING: Omit<RollbackOutcome, 'undone' | 'rollbackRevision'> = { keyRowsClosed: 0, keyRowsReopened: 0, recordsRestored: 0, recordsRemoved: 0, pairsDropped: 0, decisionsEnded: 0, decisionsReopened: 0, blockedBy: null }
 
 export function rollbackLastChange(client: pg.ClientBase, input: { schema: string; source: string; actor: string; reason: string }): Promise<RollbackOutcome> {
   const s = quoteIdent(input.schema)
   return onceUnderProjectLock<RollbackOutcome>(client, input.schema, input.source, async (open) => {
-    const last = await client.query(`select revision, kind, linkage_id, source from ${s}.revisions
-      where kind in ('linkage', 'deletion', 'review') and undone_by is null and committed_at is not null order by revision desc limit 1`)
-    const target = last.rows[0] as { revision: number; kind: string; linkage_id: number | null; source: string | null } | undefined
+    const last = await client.query(`select revision, kind, linkage_id, source, reason from ${s}.revisions
+      where kind in ('linkage', 'deletion', 'review', 'withdrawal') and undone_by is null and committed_at is not null order by revision desc limit 1`)
+    const target = last.rows[0] as { revision: number; kind: string; linkage_id: number | null; source: string | null; reason: string | null } | undefined
     if (!target) return { revision: null, outcome: { undone: null, rollbackRevision: null, ...NOTHING } }
+    // Undoing a withdrawal would bring back records of an event type that is no longer a member (or no longer
+    // exists), and going past it would undo changes made after those records left: rollback stops there.
+    if (target.kind === 'withdrawal') return { revision: null, outcome: { undone: null, rollbackRevision: null, ...NOTHING, blockedBy: { revision: target.revision, reason: target.reason } } }
     const revision = await open({ kind: 'rollback', actor: input.actor, reason: input.reason, undoes: target.revision })
     const before = target.revision - 1
     await client.query(`create temporary table rollback_target on commit drop as select record_id, key_number from ${s}.record_keys
@@ -48,13 +53,14 @@ export function rollbackLastChange(client: pg.ClientBase, input: { schema: strin
     const pairs = target.linkage_id === null ? { rowCount: 0 } : await client.query(`delete from ${s}.pairs where linkage_id = $1`, [target.linkage_id])
     const decisions = await undoReviewDecisions(client, input.schema, target.revision, revision)
     await client.query(`update ${s}.revisions set undone_by = $1 where revision = $2`, [revision, target.revision])
+    await client.query(`update ${s}.key_lineage set undone_by = $1 where revision = $2`, [revision, target.revision])
     return {
       revision,
       outcome: {
         undone: { revision: target.revision, kind: target.kind, linkageId: target.linkage_id, source: target.source }, rollbackRevision: revision,
         keyRowsClosed: closed.rowCount ?? 0, keyRowsReopened: reopened.rowCount ?? 0, recordsRestored: restored.rowCount ?? 0,
         recordsRemoved: removed.rowCount ?? 0, pairsDropped: pairs.rowCount ?? 0,
-        decisionsEnded: decisions.ended, decisionsReopened: decisions.reopened,
+        decisionsEnded: decisions.ended, decisionsReopened: decisions.reopened, blockedBy: null,
       },
     }
   })

@@ -1,5 +1,6 @@
 import { proxyActivities, setCurrentDetails } from '@temporalio/workflow'
 import type { createActivities } from '../activities/index.js'
+import { withdrawEventTypes } from './withdrawal-steps.js'
 
 export interface DeletionInput { id: number; code: string }
 
@@ -10,12 +11,12 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
 })
 
 /**
- * Deletion of one event type, id `delete-eventtype:<id>`: end-date all its records in every project, then
- * remove it (with its data sources) from the registry. Until then it stays readable, marked for deletion.
+ * Deletion of one event type, id `delete-eventtype:<id>`: withdraw its records from every project (one job and
+ * revision per project, regrouped like a deletion envelope), then remove it (with its data sources) from the registry. Until then it stays readable, marked for deletion.
  */
 export async function deleteEventTypeWorkflow(input: DeletionInput): Promise<{ endDated: number }> {
   setCurrentDetails(`Event type ${input.code} (${input.id}): end-dating its records`)
-  const endDated = await acts.endDateEventTypeRecords(input.id)
+  const endDated = await withdrawEventTypes([input.id], `event type ${input.code} deleted`)
   setCurrentDetails(`Event type ${input.code} (${input.id}): ${endDated} record(s) end-dated; removing it`)
   await acts.removeEventType(input.id)
   setCurrentDetails(`Event type ${input.code} (${input.id}): deleted, ${endDated} record(s) end-dated`)
@@ -28,11 +29,8 @@ export async function deleteEventTypeWorkflow(input: DeletionInput): Promise<{ e
  */
 export async function deleteDataProviderWorkflow(input: DeletionInput): Promise<{ eventTypes: number; endDated: number }> {
   const eventTypeIds = await acts.listDataProviderEventTypes(input.id)
-  let endDated = 0
-  for (const [i, eventTypeId] of eventTypeIds.entries()) {
-    setCurrentDetails(`Data provider ${input.code} (${input.id}): end-dating event type ${i + 1} of ${eventTypeIds.length}`)
-    endDated += await acts.endDateEventTypeRecords(eventTypeId)
-  }
+  setCurrentDetails(`Data provider ${input.code} (${input.id}): end-dating the records of its ${eventTypeIds.length} event type(s)`)
+  const endDated = eventTypeIds.length === 0 ? 0 : await withdrawEventTypes(eventTypeIds, `data provider ${input.code} deleted`)
   setCurrentDetails(`Data provider ${input.code} (${input.id}): ${endDated} record(s) end-dated; removing it`)
   await acts.removeDataProvider(input.id)
   setCurrentDetails(`Data provider ${input.code} (${input.id}): deleted with ${eventTypeIds.length} event type(s), ${endDated} record(s) end-dated`)

@@ -2,6 +2,7 @@
 import type { DeletionOutcome } from '../records/delete-records.js'
 import type { RollbackOutcome } from '../records/rollback.js'
 import type { DestructionOutcome } from '../records/destroy-records.js'
+import type { WithdrawalOutcome } from '../records/withdraw-records.js'
 
 export const deletionStats = (o: DeletionOutcome) => [
   { name: 'Ids listed', value: String(o.idsListed) }, { name: 'Records end-dated', value: String(o.recordsEndDated) },
@@ -44,3 +45,13 @@ export function destructionMessage(o: DestructionOutcome & { filesRemoved: numbe
   }
   return `${text} Reason: ${reason}`
 }
+
+export const withdrawalStats = (o: WithdrawalOutcome, why: string) => [
+  { name: 'Event types', value: o.eventTypeIds.join(', ') }, { name: 'Records end-dated', value: String(o.recordsEndDated) },
+  { name: 'Groups affected', value: String(o.groupsAffected) }, { name: 'Groups split', value: String(o.groupsSplit) },
+  { name: 'Groups after regrouping', value: String(o.groupsAfter) }, { name: 'Keys issued', value: String(o.keysIssued) },
+  { name: 'Keys ended', value: String(o.keysEnded) }, { name: 'Reason', value: why.slice(0, 1000) },
+]
+
+export const withdrawalMessage = (o: WithdrawalOutcome, why: string) =>
+  `Records withdrawn (${why}): ${o.recordsEndDated} records end-dated; ${o.groupsAffected} groups regrouped into ${o.groupsAfter} (${o.groupsSplit} split, ${o.keysIssued} keys issued, ${o.keysEnded} keys ended). A withdrawal cannot be rolled back.`

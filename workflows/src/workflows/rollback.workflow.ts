@@ -25,6 +25,7 @@ export async function rollbackWorkflow(input: RollbackInput): Promise<WorkflowSt
   try {
     const out = await withProjectLock(input.projectCode, () =>
       acts.rollbackProject({ projectCode: input.projectCode, workflowId: input.workflowId, actor: input.requestedBy, reason: input.reason }))
+    if (out.blockedBy) throw ApplicationFailure.nonRetryable(`Rollback of project ${input.projectCode} stops at revision ${out.blockedBy.revision}, which withdrew records (${out.blockedBy.reason ?? 'event types removed'}); a withdrawal cannot be rolled back.`, 'RollbackRefused')
     if (!out.undone) throw ApplicationFailure.nonRetryable(`Nothing to roll back in project ${input.projectCode}: no processed linkage or deletion is left.`, 'RollbackRefused')
     await acts.notifyProjectOrEnvelope({ envelopeName: out.envelopeName, projectCode: input.projectCode }, 'Warning', rollbackMessage(out, input.requestedBy, input.reason))
     await acts.finishJob(jobId, 'Complete', [...rollbackStats(out), { name: 'Requested by', value: input.requestedBy }, { name: 'Reason', value: input.reason.slice(0, 1000) }])
