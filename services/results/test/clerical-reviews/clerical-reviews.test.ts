@@ -1,6 +1,7 @@
 import t from 'tap'
 import { api, startPlatform } from '@ligature/testkit'
 import { PRINCIPAL_HEADER, signPrincipal, systemPrincipal } from '@ligature/service-kit'
+import type { ClericalReview } from '@ligature/contracts'
 import { ResultsInternalPaths, type ClericalReviewInput } from '@ligature/contracts/internal'
 
 // Clerical-review lists as the worker stores them (the internal call) and as a reviewer reads them through the
@@ -14,7 +15,7 @@ const upload = async (body: unknown, principal = signPrincipal(systemPrincipal('
   const res = await fetch(platform.services.results.url + ResultsInternalPaths.createClericalReview, {
     method: 'POST', headers: { [PRINCIPAL_HEADER]: principal, 'content-type': 'application/json' }, body: JSON.stringify(body),
   })
-  return { status: res.status, json: await res.json() as Record<string, unknown> }
+  return { status: res.status, json: await res.json() as ClericalReview }
 }
 const input = (over: Partial<ClericalReviewInput> = {}): ClericalReviewInput => ({
   projectCode: 'CRA', envelopeName: 'cra-1', linkageId: 9001, pairs: 1, pairsLinked: 1, flaggedGroups: 1, records: 4,
