@@ -34,7 +34,7 @@ export type ErrorKey = keyof typeof Errors
 export const Resources = [
   'Data provider', 'Event type', 'Import format', 'Project', 'Match strategy', 'Weight curve',
   'Match provider', 'Extraction project', 'Extraction', 'Envelope', 'Linkage', 'Workflow', 'Job',
-  'Notification', 'Result', 'Estimate',
+  'Notification', 'Result', 'Estimate', 'Clerical review',
 ] as const
 export type ResourceName = (typeof Resources)[number]
 

@@ -13,6 +13,8 @@ export const ResultsInternalPaths = {
   putResultFile: '/internal/extractions/:id/result',
   /** POST an EstimationDocument (the worker, after a probability estimation envelope); answers the Estimate. */
   createEstimate: '/internal/estimates',
+  /** POST a ClericalReviewInput (the worker, after a linkage that listed pairs or groups); answers the ClericalReview. */
+  createClericalReview: '/internal/clericalreviews',
 } as const
 
 /** Where an extraction envelope's list of Source Unique IDs is (one per line), in the worker's data folder. */
@@ -49,3 +51,17 @@ export const ResultFileQuerySchema = Type.Object({
   sender: Str(1, 15),
 }, { additionalProperties: false })
 export type ResultFileQuery = Static<typeof ResultFileQuerySchema>
+
+/** Largest clerical-review file the results service keeps (characters); the worker uploads nothing larger. */
+export const CLERICAL_FILE_MAX_CHARS = 64 * 1024 * 1024
+
+const Count = () => Type.Integer({ minimum: 0, maximum: 2147483647 })
+
+/** The worker's upload of a linkage's clerical-review list: the counts and the file itself (four columns, no header). */
+export const ClericalReviewInputSchema = Type.Object({
+  projectCode: Str(1, 20), envelopeName: Str(1, 200), linkageId: IntId,
+  pairs: Count(), pairsLinked: Count(), flaggedGroups: Count(), records: Count(),
+  fileName: Type.String({ minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9._-]+$' }),
+  content: Type.String({ maxLength: CLERICAL_FILE_MAX_CHARS }),
+}, { additionalProperties: false })
+export type ClericalReviewInput = Static<typeof ClericalReviewInputSchema>

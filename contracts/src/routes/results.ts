@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { IdParamsSchema, IntId, ListQuerySchema, Str } from '../common.js'
+import { ClericalReviewSchema } from '../entities/clerical-review.js'
 import { EstimateSchema, EstimationDocumentSchema } from '../entities/estimate.js'
 import { MatchStrategySchema } from '../entities/match-config.js'
 import { ExtractionInputSchema, ExtractionSchema, ResultSchema } from '../entities/extraction.js'
@@ -9,6 +10,8 @@ const svc = 'results' as const
 const EstimateQuery = Type.Composite([ListQuerySchema, Type.Object({ envelopeName: Type.Optional(Str(1, 200)) })], { additionalProperties: false })
 const ApplyParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }), strategyId: IntId, estimateId: IntId }, { additionalProperties: false })
 const est = 'Probability estimates'
+const ClericalQuery = Type.Composite([ListQuerySchema, Type.Object({ projectCode: Type.Optional(Str(1, 20)), envelopeName: Type.Optional(Str(1, 200)) })], { additionalProperties: false })
+const cr = 'Clerical review'
 const EpParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }, { additionalProperties: false })
 
 export const resultsRoutes = defineRoutes([
@@ -26,4 +29,8 @@ export const resultsRoutes = defineRoutes([
   { id: 'getEstimate', method: 'GET', path: '/estimates/:id', service: svc, tag: est, summary: 'Get a probability estimate: the full document (per strategy and field m, u, weights, EM iterations, convergence, sample sizes, suggested threshold)', role: 'viewer', params: IdParamsSchema, successStatus: 200, response: EstimationDocumentSchema, resource: 'Estimate', beyondSpec: true },
   { id: 'downloadEstimate', method: 'GET', path: '/estimates/:id/download', service: svc, tag: est, summary: 'Download a probability estimate as a JSON file', role: 'viewer', params: IdParamsSchema, successStatus: 200, produces: 'application/json', resource: 'Estimate', beyondSpec: true },
   { id: 'applyEstimate', method: 'POST', path: '/projects/:id/matchconfig/strategies/:strategyId/estimates/:estimateId/apply', service: svc, tag: est, summary: "Write an estimate's m and u (every matching field it estimated) and suggested threshold into one match strategy; answers the updated strategy", role: 'manager', params: ApplyParams, successStatus: 201, response: MatchStrategySchema, resource: 'Estimate', errors: ['invalidRequest'], beyondSpec: true },
+  // Clerical review (DECISIONS.md "Quality review"): what each linkage listed for a reviewer, as a ready-to-edit quality-review file.
+  { id: 'listClericalReviews', method: 'GET', path: '/clericalreviews', service: svc, tag: cr, summary: 'List clerical-review lists (one per linkage that had pairs just above threshold or flagged groups), newest first; projectCode and envelopeName filter', role: 'viewer', querystring: ClericalQuery, successStatus: 200, response: Type.Array(ClericalReviewSchema), beyondSpec: true },
+  { id: 'getClericalReview', method: 'GET', path: '/clericalreviews/:id', service: svc, tag: cr, summary: "Get a clerical-review list: its linkage and counts of pairs, flagged groups and records", role: 'viewer', params: IdParamsSchema, successStatus: 200, response: ClericalReviewSchema, resource: 'Clerical review', beyondSpec: true },
+  { id: 'downloadClericalReview', method: 'GET', path: '/clericalreviews/:id/download', service: svc, tag: cr, summary: 'Download a clerical-review list as a ready-to-edit quality-review file (CSV, four columns, no header)', role: 'viewer', params: IdParamsSchema, successStatus: 200, produces: 'text/csv', resource: 'Clerical review', beyondSpec: true },
 ])

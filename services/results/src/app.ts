@@ -13,6 +13,8 @@ import { resultHandlers } from './results/result.routes.js'
 import { createEstimateService } from './estimates/estimate.service.js'
 import { estimateHandlers } from './estimates/estimate.routes.js'
 import { createStrategyClient } from './projects/strategy-client.js'
+import { createClericalReviewService } from './clerical-reviews/clerical-review.service.js'
+import { clericalReviewHandlers } from './clerical-reviews/clerical-review.routes.js'
 
 export interface ResultsDeps {
   db: Kysely<ResultsDb>
@@ -35,12 +37,14 @@ export async function buildApp(deps: ResultsDeps): Promise<FastifyInstance> {
   const extractions = createExtractionService(deps.db, createProjectsClient(deps.projectsUrl, deps.internalSecret))
   const results = createResultService(deps.db, store)
   const estimates = createEstimateService(deps.db)
+  const clericalReviews = createClericalReviewService(deps.db)
   const handlers: HandlerMap<typeof resultsRoutes> = {
     ...extractionHandlers(extractions, results),
     ...resultHandlers(results),
     ...estimateHandlers(estimates, createStrategyClient(deps.projectsUrl, deps.internalSecret)),
+    ...clericalReviewHandlers(clericalReviews),
   }
   registerRoutes(app, resultsRoutes, handlers)
-  registerInternalRoutes(app, deps.db, extractions, store, estimates)
+  registerInternalRoutes(app, deps.db, extractions, store, estimates, clericalReviews)
   return app
 }

@@ -40,7 +40,22 @@ export interface EstimatesTable {
   document: JSONColumnType<EstimationDocument>
   created_at: Generated<Date>
 }
+/** A linkage's clerical-review list (contracts/src/entities/clerical-review.ts); `content` is the CSV file. */
+export interface ClericalReviewsTable {
+  id: Generated<number>
+  project_code: string
+  envelope_name: string
+  linkage_id: number
+  pairs: number
+  pairs_linked: number
+  flagged_groups: number
+  records: number
+  file_name: string
+  content: string
+  created_at: Generated<Date>
+}
 export interface ResultsDb extends OutboxTable {
+  clerical_reviews: ClericalReviewsTable
   estimates: EstimatesTable
   extractions: ExtractionsTable
   results: ResultsTable
@@ -49,3 +64,4 @@ export type ExtractionRow = Selectable<ExtractionsTable>
 export type ResultRow = Selectable<ResultsTable>
 export const RESULTS_SCHEMA = 'results'
 export type EstimateRow = Selectable<EstimatesTable>
+export type ClericalReviewRow = Selectable<ClericalReviewsTable>

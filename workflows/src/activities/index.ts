@@ -57,7 +57,7 @@ export function createActivities(deps: ActivityDeps) {
     ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
     ...withdrawalActivities({ config, pool }),
     ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir }),
-    ...reviewActivities({ config, pool, dataDir: deps.dataDir }),
+    ...reviewActivities({ config, pool, dataDir: deps.dataDir, results: call(deps.resultsUrl) }),
     ...extractionActivities({
       results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), config, envelopes, pool,
       resultsUrl: deps.resultsUrl, internalSecret: deps.internalSecret, dataDir: deps.dataDir,

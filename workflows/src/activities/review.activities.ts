@@ -2,7 +2,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type pg from 'pg'
 import { ApplicationFailure } from '@temporalio/activity'
+import { CLERICAL_FILE_MAX_CHARS, ResultsInternalPaths, type ClericalReviewInput } from '@ligature/contracts/internal'
+import type { ClericalReview } from '@ligature/contracts'
 import type { ConfigClient } from '../clients/config-client.js'
+import type { ServiceClient } from '../clients/service-client.js'
 import { safeInside } from '../extraction/safe-path.js'
 import type { Manifest } from '../loading/envelope/manifest.js'
 import { ensureRecordStore } from '../records/record-schema.js'
@@ -11,7 +14,7 @@ import { applyQualityReview, type ReviewOutcome } from '../review/apply-review.j
 import { parseReviewFile } from '../review/review-file.js'
 import { clericalMessage, clericalPairs, clericalReviewFile, flaggedGroupRecords } from '../review/clerical-review.js'
 
-export interface ReviewDeps { config: ConfigClient; pool: pg.Pool; dataDir: string }
+export interface ReviewDeps { config: ConfigClient; pool: pg.Pool; dataDir: string; results: ServiceClient }
 
 /** What a quality-review envelope needs from the configuration; the rows name their own event types. */
 export interface ReviewPlan { projectId: number; projectCode: string; projectName: string; eventTypes: [string, number][]; files: string[] }
@@ -20,7 +23,7 @@ export interface ReviewPlan { projectId: number; projectCode: string; projectNam
 const MAX_REVIEW_BYTES = 64 * 1024 * 1024
 
 /** Quality-review envelopes (SubmitQualityReview, SubmitBatchQualityReview). */
-export function reviewActivities({ config, pool, dataDir }: ReviewDeps) {
+export function reviewActivities({ config, pool, dataDir, results }: ReviewDeps) {
   return {
     async planQualityReview(manifest: Pick<Manifest, 'linkageProject' | 'dataFiles'>): Promise<ReviewPlan> {
       const project = await config.projectByCode(manifest.linkageProject)
@@ -44,7 +47,8 @@ export function reviewActivities({ config, pool, dataDir }: ReviewDeps) {
 
     /**
      * The linkage's pairs for clerical review (clerical-review.ts) as a ready-to-edit quality-review file in the
-     * reports folder; no file when there are none. Read-only: safe to repeat.
+     * reports folder, also kept by the results service (GET /clericalreviews); no file when there are none.
+     * Safe to repeat: the results service replaces a linkage's list.
      */
     async clericalReview(input: { projectId: number; linkageId: number; envelopeName: string }): Promise<{ pairs: number; message: string; attachment: { filename: string; path: string } | null }> {
       const project = await config.projectById(input.projectId)
@@ -65,6 +69,14 @@ export function reviewActivities({ config, pool, dataDir }: ReviewDeps) {
       await mkdir(dir, { recursive: true })
       const filename = `${input.envelopeName}-clerical-review.csv`
       await writeFile(join(dir, filename), file.text)
+      const upload: ClericalReviewInput = {
+        projectCode: project.code, envelopeName: input.envelopeName, linkageId: input.linkageId,
+        pairs: pairs.length, pairsLinked: pairs.filter((p) => p.left.key === p.right.key).length, flaggedGroups: flagged.groups, records: file.records,
+        // The download's name; a header value, so only characters that need no quoting.
+        fileName: filename.replace(/[^A-Za-z0-9._-]/g, '_'), content: file.text,
+      }
+      // A list past the service's limit stays only in the notification: the linkage is never failed for it.
+      if (file.text.length <= CLERICAL_FILE_MAX_CHARS) await results<ClericalReview>('POST', ResultsInternalPaths.createClericalReview, upload)
       return { pairs: pairs.length, message: clericalMessage(pairs, flagged.groups, file.records), attachment: { filename, path: join(dir, filename) } }
     },
   }

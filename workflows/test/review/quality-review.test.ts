@@ -144,6 +144,18 @@ t.test('a linkage lists its pairs just above threshold as a ready-to-edit review
     message: /^Clerical review: 1 pairs of this linkage scored less than 4 above their strategy's threshold \(1 of them linked, 0 in different groups\), and 2 groups it touched hold two or more records of one authoritative event type\. The attached quality-review file lists their 4 records/ }, JSON.stringify(notes))
   const file = (await call('GET', `/notifications/${clerical.id}/download`)).text
   t.match(file, /^CR,w1,EMR,(LK\d{12})\nCR,w2,EMR,\1\nCR,k1,EMR,(LK\d{12})\nCR,k2,EMR,\2\n$/, 'the pair and the flagged group, labelled with their keys')
+  // The same list through the documented calls (GET /clericalreviews...), as the results service keeps it.
+  const [listed, ...more] = await ok('GET', '/clericalreviews?projectCode=CR&envelopeName=cr-1')
+  t.same(more, [], 'one list for the linkage')
+  const linkages = (await ok('GET', '/linkages?limit=1000')).filter((l: { projectCode: string }) => l.projectCode === 'CR')
+  t.equal(linkages.length, 1, "cr-1's linkage is the project's only one")
+  const [linkage] = linkages
+  t.match(listed, { projectCode: 'CR', envelopeName: 'cr-1', linkageId: linkage?.id ?? -1, pairs: 1, pairsLinked: 1, flaggedGroups: 2, records: 4, fileName: 'cr-1-clerical-review.csv' })
+  t.same(await ok('GET', `/clericalreviews/${listed.id}`), listed)
+  const download = await call('GET', `/clericalreviews/${listed.id}/download`)
+  t.equal(download.text, file, 'the download is the attachment, byte for byte')
+  // Printed for the portal page (guides/quality-review.mdx): a real answer.
+  t.comment(JSON.stringify(listed, null, 2))
   // The reviewer decides they are two people: a new label for one row, then the file goes back as it is.
   t.match(await sendCr('cr-review', 'SubmitQualityReview', file.replace(/(CR,w2,EMR,)LK\d+/, '$1other-person')), { statusName: 'Complete', type: 5 })
   const schema = `project_${(await ok('GET', '/projects/CR')).id}`
