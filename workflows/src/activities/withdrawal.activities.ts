@@ -40,7 +40,7 @@ export function withdrawalActivities({ config, pool }: WithdrawalDeps) {
       // A project that never loaded has no record store: nothing to withdraw, and none is created for it.
       const eventTypeIds = await withClient(pool, async (client) => {
         const schema = projectSchema(project.id)
-        const exists = (await client.query(`select to_regclass($1) as t`, [`${schema}.records`])).rows[0].t !== null
+        const exists = (await client.query<{ t: string | null }>(`select to_regclass($1) as t`, [`${schema}.records`])).rows[0]!.t !== null
         return exists ? withdrawableEventTypes(client, await ensureRecordStore(client, project.id), { keepEventTypeIds: memberIds }) : []
       })
       return { projectId: project.id, projectName: project.name, memberIds, eventTypeIds }

@@ -47,10 +47,10 @@ export function withdrawRecords(client: pg.ClientBase, input: { schema: string; 
     const affectedKeys = [...new Set(closed.rows.map((r: { key_number: string }) => Number(r.key_number)))]
     const regrouped = await regroup(client, s, input.schema, revision, affectedKeys)
     await markEndedKeys(client, input.schema, revision, affectedKeys)
-    const still = await client.query(`select count(distinct key_number)::int as n from ${s}.record_keys where key_number = any($1::bigint[]) and to_revision is null`, [affectedKeys])
+    const still = await client.query<{ n: number }>(`select count(distinct key_number)::int as n from ${s}.record_keys where key_number = any($1::bigint[]) and to_revision is null`, [affectedKeys])
     return {
       revision,
-      outcome: { eventTypeIds, recordsEndDated: endedIds.length, groupsAffected: affectedKeys.length, ...regrouped, keysEnded: affectedKeys.length - Number(still.rows[0].n) },
+      outcome: { eventTypeIds, recordsEndDated: endedIds.length, groupsAffected: affectedKeys.length, ...regrouped, keysEnded: affectedKeys.length - Number(still.rows[0]!.n) },
     }
   })
 }

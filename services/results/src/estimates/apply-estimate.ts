@@ -29,7 +29,7 @@ function fromApi(f: MatchingField): string {
   return canonical(f.matchProviderFieldName, propsOf(f.comparisonTypeName, f.comparisonTypeProperties),
     (f.levels ?? []).map((l) => propsOf(l.comparisonTypeName, l.comparisonTypeProperties)))
 }
-const fromEstimate = (f: FieldEstimate) => canonical(f.field, f.comparison as Record<string, unknown>,
+const fromEstimate = (f: FieldEstimate) => canonical(f.field, f.comparison,
   (f.levels ?? []).map((l) => l.comparison as Record<string, unknown>))
 const props = (p: Record<string, unknown>) => Object.keys(p).sort().map((k) => `${k}=${String(p[k])}`).join(',')
 const canonical = (field: string, top: Record<string, unknown>, levels: Record<string, unknown>[]) =>
