@@ -2,10 +2,11 @@ import t from 'tap'
 import pg from 'pg'
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
-import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
+import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { DESTROYED_COLUMNS } from '../src/records/destroy-records.js'
-import { csvRows, unzipText } from './support/unzip.js'
+import { febrlFile, febrlRow, gatewayClient } from './support/gateway-client.js'
+import { csvRows } from './support/unzip.js'
 
 // Destroying record data through the gateway: identifiers blanked in the record store, keys and groups kept
 // (read back through extractions), rollback never bringing them back, later linkages unable to match them.
@@ -13,43 +14,18 @@ const platform = await startPlatform()
 t.teardown(() => platform.close())
 const worker = await startWorkerProcess(platform.workerConfig())
 t.teardown(() => worker.stop())
-const admin = platform.adminToken
-const call = (method: string, path: string, body?: unknown, token = admin) =>
-  api(platform.url, method, `/api/v3.3${path}`, { token, ...(body === undefined ? {} : { body }) })
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await call(method, path, body)
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-  return res.json
-}
-const wait = async <T extends { status: number }>(path: string, done: (x: T) => boolean): Promise<T> => {
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    const x = await ok('GET', path) as T
-    if (done(x) || Date.now() > deadline) return x
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+const { admin, call, ok, wait, sendEnvelope, extractFiles } = gatewayClient(platform)
 
-const HEADER = 'rec_id,given_name,surname,street_number,address_1,address_2,suburb,postcode,state,date_of_birth,soc_sec_id'
-const person = (id: string, given: string, surname: string, dob: string) => `${id},${given},${surname},12,main street,,springfield,2600,act,${dob},S-${id}`
+const person = (id: string, given: string, surname: string, dob: string) => febrlRow(id, given, surname, dob, `S-${id}`)
 const ann = (id: string) => person(id, 'annabel', 'whitlock', '19710314')
 const ben = (id: string) => person(id, 'benedict', 'okonkwo', '19850922')
 const dora = (id: string) => person(id, 'dorothea', 'marchetti', '19620707')
 
 const { project } = await configureProject(platform.url, admin, { project: 'DES', provider: 'DESPROV', eventTypes: ['ADM'], groupStrategy: 'MergeInMemory' })
-async function load(name: string, rows: string[]) {
-  const zip = buildEnvelope({ project: 'DES', sender: 'DESPROV', files: [{ fileName: 'f.csv', eventTypeCode: 'ADM', content: [HEADER, ...rows].join('\n') + '\n' }] })
-  const up = await uploadEnvelope(platform.url, admin, `${name}.zip`, zip)
-  if (up.status !== 201) throw new Error(`upload ${name}: ${up.status}`)
-  return waitForEnvelope(platform.url, admin, name, 120_000)
-}
+const load = (name: string, rows: string[]) =>
+  sendEnvelope(name, { project: 'DES', sender: 'DESPROV', files: [{ fileName: 'f.csv', eventTypeCode: 'ADM', content: febrlFile(rows) }] })
 async function mapOf(extractionProjectId: string) {
-  const created = await ok('POST', '/extractions', { extractionProjectId, projectCode: 'DES', eventTypeCode: 'ADM' })
-  const done = await wait<{ status: number; callStatus: number }>(`/extractions/${created.id}`, (x) => x.callStatus >= 3)
-  if (done.callStatus !== 4) throw new Error('extraction failed')
-  const [result] = await ok('GET', `/extractions/${created.id}/results`)
-  const zip = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${admin}` } })
-  const rows = csvRows((await unzipText(Buffer.from(await zip.arrayBuffer()))).get('data-extract.csv')!)
+  const rows = csvRows((await extractFiles(extractionProjectId, 'DES', 'ADM')).get('data-extract.csv')!)
   return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]).sort())
 }
 async function destroy(body: Record<string, unknown>) {

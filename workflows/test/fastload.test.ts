@@ -1,8 +1,9 @@
 import t from 'tap'
 import pg from 'pg'
-import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
+import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
-import { csvRows, unzipText } from './support/unzip.js'
+import { febrlFile, febrlRow, gatewayClient } from './support/gateway-client.js'
+import { csvRows } from './support/unzip.js'
 
 // Fast load of pre-linked data through the gateway (RequestType SubmitFastLoad): records sharing a
 // Jurisdictional Linkage Key (Source Person ID) are one group, with no matching; read back through extractions.
@@ -13,36 +14,18 @@ t.teardown(() => worker.stop())
 const db = new pg.Client({ connectionString: platform.databaseUrl })
 await db.connect()
 t.teardown(() => db.end())
-const admin = platform.adminToken
-const call = (method: string, path: string, body?: unknown) => api(platform.url, method, `/api/v3.3${path}`, { token: admin, ...(body === undefined ? {} : { body }) })
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await call(method, path, body)
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-  return res.json
-}
+const { admin, call, ok, sendEnvelope, extractFiles } = gatewayClient(platform)
 
-const HEADER = 'rec_id,given_name,surname,street_number,address_1,address_2,suburb,postcode,state,date_of_birth,soc_sec_id'
-const person = (id: string, given: string, surname: string, dob: string, key: string) => `${id},${given},${surname},12,main street,,springfield,2600,act,${dob},${key}`
+const person = (id: string, given: string, surname: string, dob: string, key: string) => febrlRow(id, given, surname, dob, key)
 const ann = (id: string, key: string) => person(id, 'annabel', 'whitlock', '19710314', key)
 const zoe = (id: string, key: string) => person(id, 'zoe', 'quinn', '19990202', key)
 
 const { project } = await configureProject(platform.url, admin, { project: 'SPINE', provider: 'SPINEP', eventTypes: ['POP', 'ADM'], groupStrategy: 'MergeOnDisk' })
-async function send(name: string, requestType: string, eventTypeCode: string, rows: string[]) {
-  const zip = buildEnvelope({ project: 'SPINE', sender: 'SPINEP', requestType, files: [{ fileName: 'f.csv', eventTypeCode, content: [HEADER, ...rows].join('\n') + '\n' }] })
-  const up = await uploadEnvelope(platform.url, admin, `${name}.zip`, zip)
-  if (up.status !== 201) throw new Error(`upload ${name}: ${up.status}`)
-  return waitForEnvelope(platform.url, admin, name, 120_000)
-}
+const send = (name: string, requestType: string, eventTypeCode: string, rows: string[]) =>
+  sendEnvelope(name, { project: 'SPINE', sender: 'SPINEP', requestType, files: [{ fileName: 'f.csv', eventTypeCode, content: febrlFile(rows) }] })
 let lastCsv = ''
 async function mapOf(extractionProjectId: string, eventTypeCode: string): Promise<Record<string, { key: string; personId: string }>> {
-  const created = await ok('POST', '/extractions', { extractionProjectId, projectCode: 'SPINE', eventTypeCode })
-  const deadline = Date.now() + 120_000
-  let x = await ok('GET', `/extractions/${created.id}`)
-  while (x.callStatus < 3 && Date.now() < deadline) { await new Promise((r) => setTimeout(r, 200)); x = await ok('GET', `/extractions/${created.id}`) }
-  if (x.callStatus !== 4) throw new Error(`extraction ${created.id} ${x.statusName}`)
-  const [result] = await ok('GET', `/extractions/${created.id}/results`)
-  const zip = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${admin}` } })
-  lastCsv = (await unzipText(Buffer.from(await zip.arrayBuffer()))).get('data-extract.csv')!
+  lastCsv = (await extractFiles(extractionProjectId, 'SPINE', eventTypeCode)).get('data-extract.csv')!
   return Object.fromEntries(csvRows(lastCsv).map((r) => [r['Source Unique ID']!, { key: r['Person Key']!, personId: r['Source Person ID']! }]))
 }
 /** The partition of records into groups, as sorted lists of Source Unique IDs: comparable whatever the keys. */
@@ -116,9 +99,8 @@ t.test('a fast load is refused once the project holds other event types, and loa
 
 t.test('a calling project cannot be fast loaded', async (t) => {
   const calling = await configureProject(platform.url, admin, { project: 'CALLER', provider: 'CALLERP', eventTypes: ['REG'], projectLinks: [{ projectId: project.id, eventTypeMembers: [] }] })
-  const zip = buildEnvelope({ project: 'CALLER', sender: 'CALLERP', requestType: 'SubmitFastLoad', files: [{ fileName: 'f.csv', eventTypeCode: 'REG', content: `${HEADER}\n${ann('r1', 'P-1')}\n` }] })
-  t.equal((await uploadEnvelope(platform.url, admin, 'caller-1.zip', zip)).status, 201)
-  t.equal((await waitForEnvelope(platform.url, admin, 'caller-1', 120_000)).statusName, 'Failed')
+  const done = await sendEnvelope('caller-1', { project: 'CALLER', sender: 'CALLERP', requestType: 'SubmitFastLoad', files: [{ fileName: 'f.csv', eventTypeCode: 'REG', content: febrlFile([ann('r1', 'P-1')]) }] })
+  t.equal(done.statusName, 'Failed')
   t.match(await ok('GET', '/envelopes/caller-1/notifications'), [{ message: /Fast load refused: project CALLER is a calling project/ }])
   t.ok(calling.project.id)
 })

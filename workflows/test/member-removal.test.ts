@@ -1,8 +1,9 @@
 import t from 'tap'
 import pg from 'pg'
-import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
+import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
-import { csvRows, unzipText } from './support/unzip.js'
+import { febrlFile, gatewayClient } from './support/gateway-client.js'
+import { csvRows } from './support/unzip.js'
 
 // Removing an event type from a project (a member) through the gateway, read back through an enduring extraction.
 const platform = await startPlatform()
@@ -12,14 +13,7 @@ t.teardown(() => worker.stop())
 const records = new pg.Client({ connectionString: platform.databaseUrl })
 await records.connect()
 t.teardown(() => records.end())
-const admin = platform.adminToken
-const call = (method: string, path: string, body?: unknown, token = admin) =>
-  api(platform.url, method, `/api/v3.3${path}`, { token, ...(body === undefined ? {} : { body }) })
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await call(method, path, body)
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-  return res.json
-}
+const { admin, call, ok, sendEnvelope, extractFiles } = gatewayClient(platform)
 const until = async <T>(read: () => Promise<T>, done: (x: T) => boolean): Promise<T> => {
   const deadline = Date.now() + 120_000
   for (;;) {
@@ -29,27 +23,17 @@ const until = async <T>(read: () => Promise<T>, done: (x: T) => boolean): Promis
   }
 }
 
-const HEADER = 'rec_id,given_name,surname,street_number,address_1,address_2,suburb,postcode,state,date_of_birth,soc_sec_id'
 const { project, eventTypes } = await configureProject(platform.url, admin, { project: 'MEM', provider: 'MEMPROV', eventTypes: ['ADM', 'BIR'], groupStrategy: 'MergeInMemory' })
 const schema = `project_${project.id}`
 // b1 (BIR) agrees with a1 on name and birth date, and with a2 on name and address: it bridges them.
-const zip = buildEnvelope({ project: 'MEM', sender: 'MEMPROV', requestType: 'SubmitLinkage', files: [
-  { fileName: 'adm.csv', eventTypeCode: 'ADM', content: [HEADER, 'a1,annabel,whitlock,12,main street,,springfield,2600,act,19710314,',
-    'a2,annabel,whitlock,45,ocean road,,seaside,3000,nsw,19530827,', 'c1,cara,lindqvist,7,hill lane,,townsville,4810,qld,19990101,'].join('\n') + '\n' },
-  { fileName: 'bir.csv', eventTypeCode: 'BIR', content: [HEADER, 'b1,annabel,whitlock,45,ocean road,,seaside,3000,nsw,19710314,'].join('\n') + '\n' },
+await sendEnvelope('mem-1', { project: 'MEM', sender: 'MEMPROV', requestType: 'SubmitLinkage', files: [
+  { fileName: 'adm.csv', eventTypeCode: 'ADM', content: febrlFile(['a1,annabel,whitlock,12,main street,,springfield,2600,act,19710314,',
+    'a2,annabel,whitlock,45,ocean road,,seaside,3000,nsw,19530827,', 'c1,cara,lindqvist,7,hill lane,,townsville,4810,qld,19990101,']) },
+  { fileName: 'bir.csv', eventTypeCode: 'BIR', content: febrlFile(['b1,annabel,whitlock,45,ocean road,,seaside,3000,nsw,19710314,']) },
 ] })
-if ((await uploadEnvelope(platform.url, admin, 'mem-1.zip', zip)).status !== 201) throw new Error('upload')
-await waitForEnvelope(platform.url, admin, 'mem-1', 120_000)
 const enduring = (await ok('POST', '/extractionprojects', { projectId: project.id, code: 'MEM-KEYS', description: 'feed', useEnduringLinkageKeys: true })).id as string
 
-async function filesOf(eventTypeCode: string) {
-  const created = await ok('POST', '/extractions', { extractionProjectId: enduring, projectCode: 'MEM', eventTypeCode })
-  const done = await until(() => ok('GET', `/extractions/${created.id}`) as Promise<{ callStatus: number }>, (x) => x.callStatus >= 3)
-  if (done.callStatus !== 4) throw new Error('extraction failed')
-  const [result] = await ok('GET', `/extractions/${created.id}/results`)
-  const res = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${admin}` } })
-  return unzipText(Buffer.from(await res.arrayBuffer()))
-}
+const filesOf = (eventTypeCode: string) => extractFiles(enduring, 'MEM', eventTypeCode)
 async function mapOf(eventTypeCode: string) {
   const rows = csvRows((await filesOf(eventTypeCode)).get('data-extract.csv')!)
   return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]).sort())

@@ -1,8 +1,9 @@
 import t from 'tap'
 import pg from 'pg'
-import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
+import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
-import { csvRows, unzipText } from './support/unzip.js'
+import { febrlFile, febrlRow, gatewayClient } from './support/gateway-client.js'
+import { csvRows } from './support/unzip.js'
 
 // Project-to-project linkage through the gateway: a calling project links against its reference project's
 // current records; its extraction carries the reference's enduring key; the reference stays byte-for-byte.
@@ -13,16 +14,9 @@ t.teardown(() => worker.stop())
 const db = new pg.Client({ connectionString: platform.databaseUrl })
 await db.connect()
 t.teardown(() => db.end())
-const admin = platform.adminToken
-const call = (method: string, path: string, body?: unknown) => api(platform.url, method, `/api/v3.3${path}`, { token: admin, ...(body === undefined ? {} : { body }) })
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await call(method, path, body)
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-  return res.json
-}
+const { admin, call, ok, sendEnvelope, extractFiles } = gatewayClient(platform)
 
-const HEADER = 'rec_id,given_name,surname,street_number,address_1,address_2,suburb,postcode,state,date_of_birth,soc_sec_id'
-const person = (id: string, given: string, surname: string, dob: string) => `${id},${given},${surname},12,main street,,springfield,2600,act,${dob},`
+const person = (id: string, given: string, surname: string, dob: string) => febrlRow(id, given, surname, dob)
 const ann = (id: string) => person(id, 'annabel', 'whitlock', '19710314')
 const ben = (id: string) => person(id, 'benedict', 'okonkwo', '19850922')
 const eve = (id: string) => person(id, 'evangeline', 'marchetti', '19920607')
@@ -34,22 +28,12 @@ const calling = await configureProject(platform.url, admin, {
 })
 
 async function load(project: string, sender: string, eventTypeCode: string, name: string, rows: string[]) {
-  const zip = buildEnvelope({ project, sender, files: [{ fileName: 'f.csv', eventTypeCode, content: [HEADER, ...rows].join('\n') + '\n' }] })
-  const up = await uploadEnvelope(platform.url, admin, `${name}.zip`, zip)
-  if (up.status !== 201) throw new Error(`upload ${name}: ${up.status}`)
-  const done = await waitForEnvelope(platform.url, admin, name, 120_000)
+  const done = await sendEnvelope(name, { project, sender, files: [{ fileName: 'f.csv', eventTypeCode, content: febrlFile(rows) }] })
   if (done.statusName !== 'Complete') throw new Error(`${name}: ${JSON.stringify(await ok('GET', `/envelopes/${name}/notifications`))}`)
 }
 let lastCsv = ''
 async function extract(extractionProjectId: string, projectCode: string, eventTypeCode: string): Promise<Record<string, { key: string; linked: string }>> {
-  const created = await ok('POST', '/extractions', { extractionProjectId, projectCode, eventTypeCode })
-  const deadline = Date.now() + 120_000
-  let x = await ok('GET', `/extractions/${created.id}`)
-  while (x.callStatus < 3 && Date.now() < deadline) { await new Promise((r) => setTimeout(r, 200)); x = await ok('GET', `/extractions/${created.id}`) }
-  if (x.callStatus !== 4) throw new Error(`extraction ${created.id} ${x.statusName}`)
-  const [result] = await ok('GET', `/extractions/${created.id}/results`)
-  const zip = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${admin}` } })
-  lastCsv = (await unzipText(Buffer.from(await zip.arrayBuffer()))).get('data-extract.csv')!
+  lastCsv = (await extractFiles(extractionProjectId, projectCode, eventTypeCode)).get('data-extract.csv')!
   const rows = csvRows(lastCsv)
   return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, { key: r['Person Key']!, linked: r['Linked Project Person Key']! }]).sort())
 }

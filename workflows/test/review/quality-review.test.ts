@@ -1,8 +1,9 @@
 import t from 'tap'
 import pg from 'pg'
-import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
+import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../../src/worker.js'
-import { csvRows, unzipText } from '../support/unzip.js'
+import { febrlFile, febrlRow, gatewayClient } from '../support/gateway-client.js'
+import { csvRows } from '../support/unzip.js'
 
 // Quality-review envelopes through the gateway, read back through extractions: a review joins two groups and
 // splits another, a later linkage adds to reviewed groups without undoing either decision, rollback undoes it.
@@ -10,25 +11,9 @@ const platform = await startPlatform()
 t.teardown(() => platform.close())
 const worker = await startWorkerProcess(platform.workerConfig())
 t.teardown(() => worker.stop())
-const admin = platform.adminToken
-const call = (method: string, path: string, body?: unknown) =>
-  api(platform.url, method, `/api/v3.3${path}`, { token: admin, ...(body === undefined ? {} : { body }) })
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await call(method, path, body)
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-  return res.json
-}
-const wait = async <T extends { status: number }>(path: string, done: (x: T) => boolean): Promise<T> => {
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    const x = await ok('GET', path) as T
-    if (done(x) || Date.now() > deadline) return x
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+const { admin, call, ok, wait, sendEnvelope, extractFiles } = gatewayClient(platform)
 
-const HEADER = 'rec_id,given_name,surname,street_number,address_1,address_2,suburb,postcode,state,date_of_birth,soc_sec_id'
-const person = (id: string, given: string, surname: string, dob: string) => `${id},${given},${surname},12,main street,,springfield,2600,act,${dob},`
+const person = (id: string, given: string, surname: string, dob: string) => febrlRow(id, given, surname, dob)
 const ann = (id: string) => person(id, 'annabel', 'whitlock', '19710314')
 const ben = (id: string) => person(id, 'benedict', 'okonkwo', '19850922')
 const dan = (id: string) => person(id, 'dorothea', 'castellano', '19620707')
@@ -36,20 +21,11 @@ const eve = (id: string) => person(id, 'evander', 'marchetti', '19930418')
 
 // Merge grouping: the rule that could join groups again, so the one the decisions must hold back.
 const { project } = await configureProject(platform.url, admin, { project: 'QR', provider: 'QRPROV', eventTypes: ['ADM'], groupStrategy: 'MergeOnDisk' })
-async function send(name: string, requestType: string, content: string) {
-  const zip = buildEnvelope({ project: 'QR', sender: 'QRPROV', requestType, files: [{ fileName: 'f.csv', eventTypeCode: 'ADM', content }] })
-  const up = await uploadEnvelope(platform.url, admin, `${name}.zip`, zip)
-  if (up.status !== 201) throw new Error(`upload ${name}: ${up.status}`)
-  return waitForEnvelope(platform.url, admin, name, 120_000)
-}
-const load = (name: string, rows: string[]) => send(name, 'SubmitLinkage', [HEADER, ...rows].join('\n') + '\n')
+const send = (name: string, requestType: string, content: string) =>
+  sendEnvelope(name, { project: 'QR', sender: 'QRPROV', requestType, files: [{ fileName: 'f.csv', eventTypeCode: 'ADM', content }] })
+const load = (name: string, rows: string[]) => send(name, 'SubmitLinkage', febrlFile(rows))
 async function mapOf(extractionProjectId: string) {
-  const created = await ok('POST', '/extractions', { extractionProjectId, projectCode: 'QR', eventTypeCode: 'ADM' })
-  const done = await wait<{ status: number; callStatus: number }>(`/extractions/${created.id}`, (x) => x.callStatus >= 3)
-  if (done.callStatus !== 4) throw new Error('extraction failed')
-  const [result] = await ok('GET', `/extractions/${created.id}/results`)
-  const zip = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${admin}` } })
-  const rows = csvRows((await unzipText(Buffer.from(await zip.arrayBuffer()))).get('data-extract.csv')!)
+  const rows = csvRows((await extractFiles(extractionProjectId, 'QR', 'ADM')).get('data-extract.csv')!)
   return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]).sort())
 }
 async function rollback(reason: string) {
@@ -132,12 +108,9 @@ t.test('a linkage lists its pairs just above threshold as a ready-to-edit review
   await ok('PUT', `/eventtypes/${emr.id}`, { ...input, isAuthoritative: true })
   // Same surname and address, other given name and birth date: about 16 against a threshold of 14.
   const rows = [person('w1', 'annabel', 'whitlock', '19710314'), person('w2', 'oscar', 'whitlock', '19800101'), ben('k1'), ben('k2')]
-  const sendCr = async (name: string, requestType: string, content: string) => {
-    const zip = buildEnvelope({ project: 'CR', sender: 'CRPROV', requestType, files: [{ fileName: 'f.csv', eventTypeCode: 'EMR', content }] })
-    t.equal((await uploadEnvelope(platform.url, admin, `${name}.zip`, zip)).status, 201)
-    return waitForEnvelope(platform.url, admin, name, 120_000)
-  }
-  t.match(await sendCr('cr-1', 'SubmitLinkage', [HEADER, ...rows].join('\n') + '\n'), { statusName: 'Complete' })
+  const sendCr = (name: string, requestType: string, content: string) =>
+    sendEnvelope(name, { project: 'CR', sender: 'CRPROV', requestType, files: [{ fileName: 'f.csv', eventTypeCode: 'EMR', content }] })
+  t.match(await sendCr('cr-1', 'SubmitLinkage', febrlFile(rows)), { statusName: 'Complete' })
   const notes = await ok('GET', '/envelopes/cr-1/notifications')
   const clerical = notes.find((n: { message: string }) => n.message.startsWith('Clerical review'))
   t.match(clerical, { logLevel: 'Information', attachmentFilename: 'cr-1-clerical-review.csv',

@@ -2,7 +2,7 @@ import t from 'tap'
 import { RecordTable } from '../columnar/record-table.js'
 import type { MatchingFieldSpec } from '../types.js'
 import { compileField, compileLevelTests } from './compile-field.js'
-import { levelWeights, termFrequencyAdjustments } from './levelled-field.js'
+import { levelWeights, termFrequencyAdjustments, TF_PRIOR_VALUES } from './levelled-field.js'
 
 const near = (a: number, b: number, eps = 1e-12) => Math.abs(a - b) < eps
 const textTable = (values: string[]) => RecordTable.fromRows(values.map(n => ({ n })), [{ name: 'n', kind: 'text' }])
@@ -71,13 +71,18 @@ t.test('term frequencies: agreeing on a rare value weighs more than on a common 
   const values = ['smith', 'smith', 'smith', 'smith', 'smith', 'smith', 'jones', 'jones', 'zabel', 'zabel', '']
   const tbl = textTable(values)
   const spec: MatchingFieldSpec = { field: 'n', comparison: { type: 'JaroWinkler', threshold: 0.9 }, m: 0.9, u: 0.05, termFrequency: true }
-  const adjust = termFrequencyAdjustments(tbl.column('n'), 0.05)
+  const raw = termFrequencyAdjustments(tbl.column('n'), 0.05, 0)
   const code = (v: string) => tbl.column('n').values.indexOf(v)
-  tt.ok(near(adjust[code('smith')]!, Math.log2(0.05 / 0.6)), 'log2(u / tf), tf = 6/10')
-  tt.ok(near(adjust[code('jones')]!, Math.log2(0.05 / 0.2)))
+  tt.ok(near(raw[code('smith')]!, Math.log2(0.05 / 0.6)), 'no prior: log2(u / tf), tf = 6/10')
+  tt.ok(near(raw[code('jones')]!, Math.log2(0.05 / 0.2)))
+  // With the prior, ten values barely move the frequency from u: tf = (6 + 1000·0.05) / (10 + 1000).
+  const adjust = termFrequencyAdjustments(tbl.column('n'), 0.05)
+  const tf = (n: number) => (n + TF_PRIOR_VALUES * 0.05) / (10 + TF_PRIOR_VALUES)
+  tt.ok(near(adjust[code('smith')]!, Math.log2(0.05 / tf(6))), 'shrunk towards u')
+  tt.ok(Math.abs(adjust[code('smith')]!) < 0.2, 'a tiny table says little about how common smith is')
   const f = compileField(spec, tbl)
-  tt.ok(near(f.weightFor(0, 1), Math.log2(0.9 / 0.6)), 'smith = smith: log2(m / tf)')
-  tt.ok(near(f.weightFor(6, 7), Math.log2(0.9 / 0.2)), 'jones = jones weighs more')
+  tt.ok(near(f.weightFor(0, 1), Math.log2(0.9 / tf(6))), 'smith = smith: log2(m / tf)')
+  tt.ok(near(f.weightFor(6, 7), Math.log2(0.9 / tf(2))), 'jones = jones weighs more')
   tt.ok(f.weightFor(6, 7) > f.weightFor(0, 1))
   tt.ok(near(f.weightFor(0, 6), Math.log2(0.1 / 0.95)), 'disagreement is not adjusted')
   tt.equal(f.weightFor(0, 10), 0, 'missing stays 0')
@@ -90,5 +95,13 @@ t.test('term frequencies on a fuzzy top level: only identical values are adjuste
   const spec: MatchingFieldSpec = { field: 'n', comparison: { type: 'JaroWinkler', threshold: 0.9 }, m: 0.9, u: 0.05, termFrequency: true }
   const f = compileField(spec, tbl)
   tt.ok(near(f.weightFor(0, 1), Math.log2(0.9 / 0.05)), 'martha/marhta: the plain top weight')
-  tt.ok(near(f.weightFor(0, 2), Math.log2(0.9 / (2 / 3))), 'martha/martha: log2(m / tf)')
+  tt.ok(near(f.weightFor(0, 2), Math.log2(0.9 / ((2 + TF_PRIOR_VALUES * 0.05) / (3 + TF_PRIOR_VALUES)))), 'martha/martha: log2(m / tf)')
+})
+
+t.test('term frequencies from many values approach the observed share', async tt => {
+  // 100,000 values: smith ×20,000 (tf 0.2), and 80,000 distinct others.
+  const values = Array.from({ length: 100_000 }, (_, i) => (i < 20_000 ? 'smith' : `v${i}`))
+  const tbl = textTable(values)
+  const smith = termFrequencyAdjustments(tbl.column('n'), 0.01)[tbl.column('n').values.indexOf('smith')]!
+  tt.ok(Math.abs(smith - Math.log2(0.01 / 0.2)) < 0.02, `smith ${smith.toFixed(3)} ≈ log2(0.01 / 0.2)`)
 })

@@ -63,15 +63,25 @@ export function levelWeights(spec: MatchingFieldSpec): number[] {
 }
 
 /**
- * Per code, log2(u / tf(code)): tf = how many records hold the value / how many hold any value. Codes no record
- * holds get 0. A value held by every record gets log2(u), the least a pair agreeing on it can be worth.
+ * How many values' worth of belief the field's u carries as the frequency of any one value. A value's frequency
+ * is estimated as (count + TF_PRIOR_VALUES·u) / (values + TF_PRIOR_VALUES): in a project of millions it is the
+ * observed share, while in a project of a few records (where "half the records are whitlock" says nothing about
+ * the population) it stays near u, so the adjustment stays near 0 instead of wiping out the agreement weight.
  */
-export function termFrequencyAdjustments(column: Column, u: number): Float64Array {
+export const TF_PRIOR_VALUES = 1000
+
+/**
+ * Per code, log2(u / tf(code)), tf the shrunk frequency above (`prior` 0: the raw share). Codes no record holds
+ * get 0. The more common a value, the less agreeing on it is worth.
+ */
+export function termFrequencyAdjustments(column: Column, u: number, prior = TF_PRIOR_VALUES): Float64Array {
   const counts = new Float64Array(column.values.length)
   let present = 0
   for (const c of column.codes) if (c !== 0) { counts[c]!++; present++ }
   const out = new Float64Array(counts.length)
-  for (let c = 1; c < counts.length; c++) if (counts[c]! > 0) out[c] = Math.log2((u * present) / counts[c]!)
+  for (let c = 1; c < counts.length; c++) {
+    if (counts[c]! > 0) out[c] = Math.log2(u / ((counts[c]! + prior * u) / (present + prior)))
+  }
   return out
 }
 
