@@ -1,8 +1,9 @@
 import t from 'tap'
 import { Client, Connection } from '@temporalio/client'
-import { api, buildEnvelope, configureProject, manifestXml, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
+import { buildEnvelope, configureProject, manifestXml, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
 import { buildZip } from '../src/loading/envelope/zip-fixture.js'
 import { startWorkerProcess } from '../src/worker.js'
+import { gatewayClient } from './support/gateway-client.js'
 import { csvRows, unzipText } from './support/unzip.js'
 
 // Keys out, through the gateway: snapshot and enduring extraction projects, POST /extractions run in Temporal,
@@ -15,14 +16,7 @@ const connection = await Connection.connect({ address: platform.workerConfig().T
 t.teardown(() => connection.close())
 const temporal = new Client({ connection })
 
-const admin = platform.adminToken
-const call = (method: string, path: string, body?: unknown, token = admin) =>
-  api(platform.url, method, `/api/v3.3${path}`, { token, ...(body === undefined ? {} : { body }) })
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await call(method, path, body)
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`)
-  return res.json
-}
+const { admin, call, ok } = gatewayClient(platform)
 
 const HEADER = 'rec_id,given_name,surname,street_number,address_1,address_2,suburb,postcode,state,date_of_birth,soc_sec_id'
 const person = (id: string, given: string, surname: string, dob: string, ssn: string) =>

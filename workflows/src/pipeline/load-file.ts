@@ -28,12 +28,12 @@ export interface LoadFileResult {
 export const INVALID_ROWS_NAMED = 10
 
 /**
- * Parses one data file by its import format, preprocesses every row, COPYs the records into the project's record
- * store and writes the rejected rows (row number, reason) to a CSV report. Only a malformed row (wrong column
- * count) or a missing Source Unique ID is rejected; a field that fails its check is blanked and counted, and the
- * record is loaded. Nothing is dropped silently: read = added + invalid.
+ * One data file read by its import format and preprocessed, row by row: `records` yields the loadable records;
+ * rejected rows (only a malformed row or a missing Source Unique ID) go to a CSV report (row number, reason) and
+ * the first few to the result; a field that fails its check is blanked and counted, and the record still yields.
+ * Shared by loading into the record store and staging for estimation, so both reject and blank alike.
  */
-export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onProgress: (rows: number) => void = () => {}): Promise<LoadFileResult> {
+export async function openFileRecords(input: { folder: string; reportDir: string; reportName: string; file: FilePlan }, onProgress: (rows: number) => void) {
   const format: ImportFormatSpec = { columnType: input.file.importFormat.columnType as ColumnTypeValue, columns: input.file.importFormat.columns }
   const layout = fileLayoutFrom(input.file.settings, format.columnType)
   const preprocess = rowPreprocessor({ dateFormat: dateFormatOf(format) ?? null })
@@ -58,12 +58,25 @@ export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onPr
       yield { rowNumber: row.rowNumber, record }
     }
   }
+  return {
+    records: valid(),
+    close: () => report.close(),
+    /** Once the records are stored: nothing is dropped silently, read = added + invalid. */
+    result: (added: number): LoadFileResult => {
+      const invalid = read - added
+      return { read, invalid, added, blanked, firstInvalid, report: invalid > 0 ? { filename: input.reportName, path: reportPath } : null }
+    },
+  }
+}
+
+/** Loads one data file: its records COPYed into the project's record store (see openFileRecords). */
+export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onProgress: (rows: number) => void = () => {}): Promise<LoadFileResult> {
+  const file = await openFileRecords(input, onProgress)
   let added: number
   try {
-    added = await copyRecords(client, { schema: input.schema, eventTypeId: input.file.eventTypeId, linkageId: input.linkageId, fileIndex: input.file.fileIndex }, valid())
+    added = await copyRecords(client, { schema: input.schema, eventTypeId: input.file.eventTypeId, linkageId: input.linkageId, fileIndex: input.file.fileIndex }, file.records)
   } finally {
-    await report.close()
+    await file.close()
   }
-  const invalid = read - added
-  return { read, invalid, added, blanked, firstInvalid, report: invalid > 0 ? { filename: input.reportName, path: reportPath } : null }
+  return file.result(added)
 }
