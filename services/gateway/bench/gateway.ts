@@ -4,7 +4,8 @@
  * the start command runs it (its own node process, LOG_LEVEL=info). Rounds alternate direct and gateway so
  * drift on a busy machine hits both; every round's figures are printed, then the median round of each.
  * Run: npm run bench:gateway -- [--clients 20] [--seconds 8] [--rounds 3]   (PostgreSQL running; BENCH_LOG_LEVEL=warn
- * to compare without the info-level access log)
+ * to compare without the info-level access log; BENCH_CPU_PROF=<dir> to profile the gateway). Each round also
+ * prints the CPU microseconds per request of the registry and gateway processes, read from /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request, Agent } from 'node:http'
@@ -12,6 +13,7 @@ import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { readFileSync } from 'node:fs'
 import { signPrincipal, createDb, migrateToLatest } from '@ligature/service-kit'
 import { createTestDatabase } from '@ligature/testkit'
 import { GATEWAY_SCHEMA, type GatewayDb } from '../src/db.js'
@@ -33,8 +35,12 @@ const freePort = async () => {
   return port
 }
 
+/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there (what the hop spends its time on). */
+const profileArgs = (script: string) => (script.includes('gateway') && process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])
+
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profileArgs(script), '--import', 'tsx', script], {
     cwd: root, env: { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LIGATURE_INTERNAL_SECRET: secret, ...env }, stdio: ['ignore', 'ignore', 'inherit'],
   })
   return child
@@ -49,10 +55,18 @@ async function waitReady(port: number) {
   throw new Error(`nothing answered on ${port}`)
 }
 
-interface Round { rps: number; p50: number; p975: number; p99: number; errors: number }
+interface Round { rps: number; p50: number; p975: number; p99: number; errors: number; cpu: Record<string, number> }
+
+/** CPU seconds (user + system) a process has used so far, from /proc: unlike req/s, CPU per request barely
+ * moves when other work shares the machine, so it is the steadier reading of what the hop costs. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
 
 /** C clients, each one request at a time over its own kept-alive socket, for `seconds`. */
-async function load(port: number, path: string, headers: Record<string, string>): Promise<Round> {
+async function load(port: number, path: string, headers: Record<string, string>, watched: Record<string, number>): Promise<Round> {
+  const cpuBefore = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, cpuSeconds(pid)]))
   const agent = new Agent({ keepAlive: true, maxSockets: clients })
   const latencies: number[] = []
   let errors = 0
@@ -72,7 +86,9 @@ async function load(port: number, path: string, headers: Record<string, string>)
   agent.destroy()
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
-  return { rps: latencies.length / elapsed, p50: at(0.5), p975: at(0.975), p99: at(0.99), errors }
+  // CPU microseconds per request in each watched process.
+  const cpu = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, ((cpuSeconds(pid) - cpuBefore[name]!) * 1e6) / Math.max(1, latencies.length)]))
+  return { rps: latencies.length / elapsed, p50: at(0.5), p975: at(0.975), p99: at(0.99), errors, cpu }
 }
 
 const db = await createTestDatabase('lig_bench_gateway')
@@ -97,15 +113,16 @@ try {
     })
     if (res.status !== 201) throw new Error(`seeding: ${res.status} ${await res.text()}`)
   }
+  const watched = { registry: children[0]!.pid!, gateway: children[1]!.pid! }
   const direct = { [`x-ligature-principal`]: signPrincipal({ tokenId, name: 'bench', role: 'admin', projects: [] }, secret) }
   const variants = {
-    direct: () => load(ports.registry, '/dataproviders', direct),
-    gateway: () => load(ports.gateway, '/api/v3.3/dataproviders', bearer),
+    direct: () => load(ports.registry, '/dataproviders', direct, watched),
+    gateway: () => load(ports.gateway, '/api/v3.3/dataproviders', bearer, watched),
   }
   await variants.direct()
   await variants.gateway() // warm-up: JIT, pools, token cache
   const results: Record<keyof typeof variants, Round[]> = { direct: [], gateway: [] }
-  const fmt = (r: Round) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p97.5 ${r.p975.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`
+  const fmt = (r: Round) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p97.5 ${r.p975.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  CPU µs/request: ${Object.entries(r.cpu).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')}`
   console.log(`bench:gateway  GET /dataproviders (25 items)  ${clients} clients, ${seconds} s per round, ${rounds} rounds, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'info'}`)
   for (let i = 0; i < rounds; i++) {
     for (const name of ['direct', 'gateway'] as const) {
@@ -121,6 +138,8 @@ try {
   console.log(`  median   direct   ${fmt(d)}   (round-to-round spread ${spread(results.direct).toFixed(0)} %)`)
   console.log(`  median   gateway  ${fmt(g)}   (round-to-round spread ${spread(results.gateway).toFixed(0)} %)`)
   console.log(`  gateway cost: ${((1 - g.rps / d.rps) * 100).toFixed(1)} % fewer requests/s than direct; p99 ${g.p99.toFixed(1)} ms vs ${d.p99.toFixed(1)} ms`)
+  const hop = g.cpu.gateway! / (g.cpu.registry ?? 1)
+  console.log(`  gateway process CPU: ${g.cpu.gateway!.toFixed(0)} µs per request, ${(hop * 100).toFixed(0)} % of the registry's ${g.cpu.registry!.toFixed(0)} µs`)
 } finally {
   for (const c of children) c.kill('SIGTERM')
   await Promise.all(children.filter((c) => c.exitCode === null).map((c) => once(c, 'exit')))

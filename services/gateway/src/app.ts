@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import {
   API_VERSION, bodyLimitOf, buildOpenApiDocument, Errors, notFoundMessage, routeTable, SUPPORTED_API_VERSIONS, type RouteDef, type ServiceName,
 } from '@ligature/contracts'
-import { clientErrorHandler, frameworkErrors, hasRole, loggerOptions, PRINCIPAL_HEADER, signPrincipal, type Principal } from '@ligature/service-kit'
+import { clientErrorHandler, frameworkErrors, hasRole, installAccessLog, logDestination, loggerOptions, PRINCIPAL_HEADER, signPrincipal, type Principal } from '@ligature/service-kit'
 import type { GatewayDb } from './db.js'
 import { createTokenResolver } from './auth/tokens.js'
 import { createRouteMatcher } from './route-matcher.js'
@@ -36,14 +36,23 @@ const unknownValue = (reply: FastifyReply, route: RouteDef, param: string) => ro
  */
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions('gateway'), requestIdHeader: 'x-request-id', bodyLimit: Number.MAX_SAFE_INTEGER,
+    logger: deps.logger ?? { ...loggerOptions('gateway'), stream: logDestination() }, requestIdHeader: 'x-request-id', bodyLimit: Number.MAX_SAFE_INTEGER, disableRequestLogging: true,
     frameworkErrors, clientErrorHandler,
   })
-  await app.register(replyFrom, { undici: { headersTimeout: 0, bodyTimeout: 0 } })
+  // reply-from's own two info lines per request (fetching, received) repeat the access log: off.
+  await app.register(replyFrom, { undici: { headersTimeout: 0, bodyTimeout: 0 }, disableRequestLogging: true })
+  installAccessLog(app)
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload))
 
   const resolveToken = createTokenResolver(deps.db)
+  // The resolver hands back one principal object per cached token, so its signed header is computed once.
+  const signed = new WeakMap<Principal, string>()
+  const signedHeader = (p: Principal) => {
+    let header = signed.get(p)
+    if (header === undefined) signed.set(p, header = signPrincipal(p, deps.internalSecret))
+    return header
+  }
   const match = createRouteMatcher(routeTable)
   const openapi = buildOpenApiDocument(`/api/v${API_VERSION}`)
 
@@ -96,7 +105,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
         const { authorization: _a, [PRINCIPAL_HEADER]: _p, ...rest } = headers
         // A held body goes out with its length, not the client's chunked framing.
         if (body !== undefined) delete rest['transfer-encoding']
-        return { ...rest, [PRINCIPAL_HEADER]: signPrincipal(principal, deps.internalSecret) }
+        return { ...rest, [PRINCIPAL_HEADER]: signedHeader(principal) }
       },
       // Services name what they created relative to the API base; clients get the full path.
       rewriteHeaders: (headers) => (typeof headers.location === 'string' && headers.location.startsWith('/')

@@ -5,7 +5,8 @@ import { JSON_DEPTH_LIMIT, type RouteDef } from '@ligature/contracts'
 import { apiError, notFound } from './errors.js'
 import { validatorFor } from './validation.js'
 import { jsonDepthExceeds, unstorableTextAt } from './json-depth.js'
-import { loggerOptions } from './logger.js'
+import { logDestination, loggerOptions } from './logger.js'
+import { installAccessLog } from './access-log.js'
 import { clientErrorHandler, frameworkErrors, installErrorPolicy } from './error-policy.js'
 import { verifyPrincipal, PRINCIPAL_HEADER, type Principal } from './principal.js'
 
@@ -30,9 +31,9 @@ export interface ServiceAppOptions {
  */
 export async function createServiceApp(opts: ServiceAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? loggerOptions(opts.name),
+    logger: opts.logger ?? { ...loggerOptions(opts.name), stream: logDestination() },
     bodyLimit: opts.bodyLimit ?? 5 * 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: 'x-request-id', disableRequestLogging: true,
     frameworkErrors, clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(({ schema, httpPart }) => validatorFor(httpPart).compile(schema))
@@ -52,6 +53,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
 
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `ligature-${opts.name}`, version: '3.3' } } })
   installErrorPolicy(app)
+  installAccessLog(app)
   app.decorateRequest('principal', null)
   app.decorate('pendingRoutes', new Set<string>())
   // Services are also called directly (worker, other services): a path value with a control character
