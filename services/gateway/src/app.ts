@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import {
   API_VERSION, bodyLimitOf, buildOpenApiDocument, Errors, notFoundMessage, routeTable, SUPPORTED_API_VERSIONS, type RouteDef, type ServiceName,
 } from '@ligature/contracts'
-import { clientErrorHandler, frameworkErrors, hasRole, installAccessLog, logDestination, loggerOptions, PRINCIPAL_HEADER, signPrincipal, type Principal } from '@ligature/service-kit'
+import { clientErrorHandler, frameworkErrors, hasRole, AccessLogController, logDestination, loggerOptions, PRINCIPAL_HEADER, signPrincipal, type Principal } from '@ligature/service-kit'
 import type { GatewayDb } from './db.js'
 import { createTokenResolver } from './auth/tokens.js'
 import { createRouteMatcher } from './route-matcher.js'
@@ -36,12 +36,11 @@ const unknownValue = (reply: FastifyReply, route: RouteDef, param: string) => ro
  */
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { ...loggerOptions('gateway'), stream: logDestination() }, requestIdHeader: 'x-request-id', bodyLimit: Number.MAX_SAFE_INTEGER, disableRequestLogging: true,
+    logger: deps.logger ?? { ...loggerOptions('gateway'), stream: logDestination() }, requestIdHeader: 'x-request-id', bodyLimit: Number.MAX_SAFE_INTEGER, logController: new AccessLogController(),
     frameworkErrors, clientErrorHandler,
   })
   // reply-from's own two info lines per request (fetching, received) repeat the access log: off.
   await app.register(replyFrom, { undici: { headersTimeout: 0, bodyTimeout: 0 }, disableRequestLogging: true })
-  installAccessLog(app)
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload))
 

@@ -6,7 +6,7 @@ import { apiError, notFound } from './errors.js'
 import { validatorFor } from './validation.js'
 import { jsonDepthExceeds, unstorableTextAt } from './json-depth.js'
 import { logDestination, loggerOptions } from './logger.js'
-import { installAccessLog } from './access-log.js'
+import { AccessLogController } from './access-log.js'
 import { clientErrorHandler, frameworkErrors, installErrorPolicy } from './error-policy.js'
 import { verifyPrincipal, PRINCIPAL_HEADER, type Principal } from './principal.js'
 
@@ -33,7 +33,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
   const app = Fastify({
     logger: opts.logger ?? { ...loggerOptions(opts.name), stream: logDestination() },
     bodyLimit: opts.bodyLimit ?? 5 * 1024 * 1024,
-    requestIdHeader: 'x-request-id', disableRequestLogging: true,
+    requestIdHeader: 'x-request-id', logController: new AccessLogController(),
     frameworkErrors, clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(({ schema, httpPart }) => validatorFor(httpPart).compile(schema))
@@ -53,7 +53,6 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Fastify
 
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `ligature-${opts.name}`, version: '3.3' } } })
   installErrorPolicy(app)
-  installAccessLog(app)
   app.decorateRequest('principal', null)
   app.decorate('pendingRoutes', new Set<string>())
   // Services are also called directly (worker, other services): a path value with a control character
