@@ -38,6 +38,10 @@ const until = async (what: string, check: () => Promise<boolean>, ms: number) =>
   for (const end = Date.now() + ms; !(await check().catch(() => false)); await new Promise((r) => setTimeout(r, 100))) if (Date.now() > end) throw new Error(`${what} did not come up in ${ms} ms`)
 }
 const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
+// A test process that dies (an uncaught error) skips its teardown: its servers must not outlive it.
+const running = new Set<ChildProcess>()
+process.once('exit', () => { for (const child of running) if (!exited(child)) child.kill('SIGKILL') })
+const track = (child: ChildProcess) => { running.add(child); child.once('exit', () => running.delete(child)); return child }
 const stopChild = async (child: ChildProcess, signal: NodeJS.Signals) => {
   if (exited(child)) return
   const gone = new Promise((r) => child.once('exit', r))
@@ -82,7 +86,7 @@ export async function startPrivatePostgres(): Promise<PrivateServer> {
     try { await c.connect(); await c.query('select 1'); return true } finally { await c.end().catch(() => {}) }
   }, 60_000)
   const start = async () => {
-    child = spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', sockets, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'], { ...user, stdio: 'ignore' })
+    child = track(spawn(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', sockets, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=200'], { ...user, stdio: 'ignore' }))
     await ready()
   }
   // SIGINT is PostgreSQL's fast shutdown, SIGQUIT its immediate one.
@@ -99,7 +103,7 @@ export async function startPrivateNats(): Promise<PrivateServer> {
   const port = await freePort()
   let child: ChildProcess | undefined
   const start = async () => {
-    child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' })
+    child = track(spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' }))
     await until('private NATS', () => new Promise<boolean>((resolve) => {
       const socket = tcpConnect(port, '127.0.0.1', () => { socket.destroy(); resolve(true) }).once('error', () => resolve(false))
     }), 30_000)
