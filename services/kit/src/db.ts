@@ -12,9 +12,19 @@ export interface DbOptions {
   poolSize?: number
 }
 
-export function createDb<DB>({ databaseUrl, schema, poolSize = 10 }: DbOptions): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
-  // A dropped connection must not crash the process; the next query reconnects.
+/**
+ * A lost server connection must not crash the process; the next query reconnects. The pool listens on its idle
+ * connections only: a connection in use (a query running, a transaction between two statements) emits its
+ * error on the client, and an `error` event nobody listens to kills Node. The query that used it fails (and is
+ * retried by its caller), and the pool drops the broken connection when it comes back.
+ */
+export function surviveLostConnections(pool: pg.Pool): pg.Pool {
   pool.on('error', () => {})
+  pool.on('connect', (client) => { client.on('error', () => {}) })
+  return pool
+}
+
+export function createDb<DB>({ databaseUrl, schema, poolSize = 10 }: DbOptions): Kysely<DB> {
+  const pool = surviveLostConnections(new pg.Pool({ connectionString: databaseUrl, max: poolSize }))
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new WithSchemaPlugin(schema)] })
 }

@@ -3,22 +3,25 @@ import pg from 'pg'
 
 const adminUrl = () => process.env.LIGATURE_TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-/** A fresh, empty database for one test file; `drop` removes it even with connections still open. */
-export async function createTestDatabase(prefix = 'lig_test'): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+/**
+ * A fresh, empty database for one test file; `drop` removes it even with connections still open. `server` is
+ * an administrator's URL of another PostgreSQL than the shared one (a test's private cluster it may restart).
+ */
+export async function createTestDatabase(prefix = 'lig_test', server = adminUrl()): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl() })
+  const admin = new pg.Client({ connectionString: server })
   await admin.connect()
   try {
     await admin.query(`create database ${name}`)
   } finally {
     await admin.end()
   }
-  const url = new URL(adminUrl())
+  const url = new URL(server)
   url.pathname = `/${name}`
   return {
     url: url.toString(), name,
     drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl() })
+      const c = new pg.Client({ connectionString: server })
       await c.connect()
       try { await c.query(`drop database if exists ${name} with (force)`) } finally { await c.end() }
     },

@@ -28,6 +28,10 @@ import { createTestDatabase } from './database.js'
 export interface PlatformOptions {
   /** Maximum envelope size for the envelopes service. */
   maxEnvelopeBytes?: number
+  /** An administrator's URL of the PostgreSQL to create the platform's database in (default: the shared one). */
+  adminDatabaseUrl?: string
+  /** The NATS server (default: NATS_URL, or the shared one). */
+  natsUrl?: string
 }
 
 /**
@@ -35,11 +39,11 @@ export interface PlatformOptions {
  * Postgres database of its own, its own NATS stream namespace and data folder. Tests talk to the gateway.
  */
 export async function startPlatform(opts: PlatformOptions = {}) {
-  const database = await createTestDatabase()
+  const database = await createTestDatabase('lig_test', opts.adminDatabaseUrl)
   const namespace = `t${randomBytes(5).toString('hex')}`
   const dataDir = await mkdtemp(join(tmpdir(), 'ligature-test-'))
   const internalSecret = randomBytes(24).toString('hex')
-  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222'
+  const natsUrl = opts.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222'
   const nc = await connectNats(natsUrl, `test-${namespace}`)
   await ensureStream(nc, namespace)
   const closers: (() => Promise<unknown>)[] = []

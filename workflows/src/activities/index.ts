@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { surviveLostConnections } from '@ligature/service-kit'
 import { createServiceClient } from '../clients/service-client.js'
 import { envelopesClient } from '../clients/envelopes-client.js'
 import { registryClient } from '../clients/registry-client.js'
@@ -40,8 +41,7 @@ export function createActivities(deps: ActivityDeps) {
   const call = (url: string) => createServiceClient(url, deps.internalSecret)
   const envelopes = envelopesClient(call(deps.envelopesUrl))
   const config = configClient(call(deps.registryUrl), call(deps.projectsUrl))
-  const pool = new pg.Pool({ connectionString: deps.databaseUrl, max: 8, idleTimeoutMillis: 10_000, allowExitOnIdle: true })
-  pool.on('error', () => {})
+  const pool = surviveLostConnections(new pg.Pool({ connectionString: deps.databaseUrl, max: 8, idleTimeoutMillis: 10_000, allowExitOnIdle: true }))
   return {
     ...envelopeActivities({ envelopes, dataDir: deps.dataDir }),
     ...deletionActivities({ registry: registryClient(call(deps.registryUrl)) }),
