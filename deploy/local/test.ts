@@ -29,7 +29,7 @@ const runStep = (cmd: string, args: string[], capture = false) => new Promise<{ 
 let failedSteps = 0
 const build = await runStep('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'])
 if (build.code !== 0) { log('the build failed (see above)'); failedSteps++ }
-const typecheck = await runStep('npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'])
+const typecheck = await runStep('npx', ['turbo', 'run', 'typecheck', 'typecheck:repo', '--output-logs=errors-only'])
 if (typecheck.code !== 0) { log('the typecheck failed (see above)'); failedSteps++ }
 const lint = await runStep('npx', ['turbo', 'run', 'lint', 'lint:repo', '--output-logs=errors-only'])
 if (lint.code !== 0) { log('the lint failed (see above)'); failedSteps++ }
