@@ -13,7 +13,7 @@ import pg from 'pg'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope, type FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { linkageQuality, type Quality } from './metrics.js'
-import { setNameTermFrequencies, tuneStrategies } from './tune-strategies.js'
+import { setNameTermFrequencies, tuneStrategies, useLevels } from './tune-strategies.js'
 import { HELDOUT_RECORDS, HELDOUT_SEED, heldoutCsv, heldoutPeople } from './heldout/people.js'
 
 const DATA = new URL('../datasets/', import.meta.url)
@@ -62,6 +62,9 @@ const modes: ('configured' | 'em')[] = process.env.BENCH_PARAMETERS === 'em' ? [
 // BENCH_TF=on|off: term-frequency adjustment on given name and surname regardless of the default (unset: the default).
 const termFrequencies = process.env.BENCH_TF === 'on' || process.env.BENCH_TF === 'off' ? process.env.BENCH_TF : null
 
+// BENCH_LEVELS=on: multi-level names and dates (tune-strategies.ts useLevels) instead of the project's fields.
+const levels = process.env.BENCH_LEVELS === 'on'
+
 /** A probability estimation envelope of every file of the dataset, then the estimate applied to every strategy. */
 async function estimateAndApply(ds: Dataset, projectId: number): Promise<void> {
   const name = `${ds.name.toLowerCase()}-estimate`
@@ -105,6 +108,7 @@ try {
       project: ds.name, provider: `P${ds.name}`.slice(0, 15), eventTypes: ds.files.map((f) => f.eventType), ...(groupStrategy ? { groupStrategy } : {}), ...(ds.format ? { importFormat: ds.format } : {}),
     })
     if (!ds.name.startsWith('HELDOUT')) await tuneStrategies(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL') ? 'FEBRL' : 'FAKE1000')
+    if (levels) await useLevels(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL') ? 'FEBRL' : ds.name.startsWith('FAKE1000') ? 'FAKE1000' : 'DEFAULT')
     if (termFrequencies) await setNameTermFrequencies(platform.url, platform.adminToken, project.id, termFrequencies === 'on')
     if (mode === 'em') await estimateAndApply(ds, project.id)
     // Files go in one envelope each, in order: FEBRL 4b is linked against 4a's existing keys.
@@ -139,7 +143,7 @@ try {
   await platform.close()
 }
 const f = (x: number) => x.toFixed(4)
-console.log(`\nLinkage accuracy through the real pipeline (group strategy ${groupStrategy ?? 'project default'}; parameters ${modes.join(' and ')} (em: estimated from a probability estimation envelope of the same data); name term frequencies ${termFrequencies ?? 'as the default'}); keys scored against ground truth, recall over every record sent`)
+console.log(`\nLinkage accuracy through the real pipeline (group strategy ${groupStrategy ?? 'project default'}; parameters ${modes.join(' and ')} (em: estimated from a probability estimation envelope of the same data); name term frequencies ${termFrequencies ?? 'as the default'}; ${levels ? 'multi-level names and dates' : 'comparisons as configured'}); keys scored against ground truth, recall over every record sent`)
 console.log('dataset     parameters  records  loaded  entities  groups  true pairs  predicted  precision  recall   F1      exact clusters  seconds  fields blanked')
 for (const { name, mode, q, seconds, loaded, blanked } of results) {
   const b = [...blanked].map(([field, n]) => `${field} ${n}`).join(', ') || '-'

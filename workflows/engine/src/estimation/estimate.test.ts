@@ -3,7 +3,7 @@ import { RecordTable } from '../columnar/record-table.js'
 import { DEFAULT_COLUMNS, defaultStrategies } from '../default-strategies.js'
 import { soundex } from '../preprocess/soundex.js'
 import { syntheticPeople } from '../synthetic/generate.js'
-import { estimateParameters } from './estimate.js'
+import { estimateParameters, suggestThreshold } from './estimate.js'
 import { FieldLevels } from './levels.js'
 import type { MatchingFieldSpec } from '../types.js'
 
@@ -118,4 +118,25 @@ t.test('multi-level fields: EM estimates every level, u per level from random pa
   tt.same(given.levels![1]!.configured, { m: 0.05, u: 0.02 })
   const surname = result.strategies[0]!.fields.find(f => f.field === 'surname')!
   tt.equal(surname.levels, undefined, 'fields without levels keep the two-level document')
+})
+
+t.test('suggested threshold: the Bayes formula, and TF odds that average 1 change nothing', async tt => {
+  const base = { targetPosterior: 0.5, expectedMatches: 99, pairs: 398, fixedAgreementWeights: [3, 4], meanTfOdds: 1 }
+  // λ = 100/400 = 0.25: −log2(1/3) + 7
+  tt.equal(suggestThreshold(base), Math.log2(3) + 7)
+  // Adjustments that add odds 4 on average over the candidate pairs raise the threshold by 2.
+  tt.equal(suggestThreshold({ ...base, meanTfOdds: 4 }), Math.log2(3) + 9)
+  tt.equal(suggestThreshold({ ...base, targetPosterior: 0.8 }), 2 + Math.log2(3) + 7)
+})
+
+t.test('a strategy blocking on a TF name reports the odds its adjustments add; without TF none', async tt => {
+  const tbl = table(3000, 9)
+  const strategies = defaultStrategies().filter(s => s.name === 'Surname and given name')
+  const on = estimateParameters(tbl, strategies, { seed: 1, derivedFrom: DERIVED }).strategies[0]!
+  const off = estimateParameters(tbl, strategies.map(s => ({ ...s, matchingFields: s.matchingFields.map(f => ({ ...f, termFrequency: false })) })),
+    { seed: 1, derivedFrom: DERIVED }).strategies[0]!
+  tt.equal(off.termFrequencyOffset, undefined)
+  tt.ok(on.termFrequencyOffset !== undefined && Number.isFinite(on.termFrequencyOffset))
+  tt.equal(on.lambda, off.lambda, 'TF does not enter EM')
+  tt.ok(Math.abs(on.suggestedThreshold! - off.suggestedThreshold! - on.termFrequencyOffset!) < 1e-9)
 })
