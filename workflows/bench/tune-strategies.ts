@@ -98,9 +98,10 @@ const strip = ({ id: _id, ...rest }: { id?: number }) => rest
  * BENCH_LEVELS=on (issue 16): multi-level comparisons instead of two-level (or curved) names and dates, decided
  * before measuring, from the error types the literature lists (Splink's and fastLink's levels), not from these
  * datasets: names identical-or-close (Jaro–Winkler ≥ 0.92) / near (≥ 0.88); birth dates equal / day–month swap
- * or one mistyped digit / within a year. The hand-set m and u only start EM; the configured run shows what they
- * give as they stand. fake_1000's model keeps its blocking and threshold and trades its curves for levels
- * (names exact / ≥ 0.92 / ≥ 0.8, city exact / ≥ 0.8, dates equal / swap or digit / a year / five years).
+ * or one mistyped digit / within a year. These are now the platform defaults (contracts/src/defaults.ts), so for
+ * FEBRL and HELDOUT the switch changes nothing; it is kept for fake_1000, whose model then keeps its blocking and
+ * threshold and trades its curves for levels (names exact / ≥ 0.92 / ≥ 0.8, city exact / ≥ 0.8, dates equal /
+ * swap or digit / a year / five years). The hand-set m and u only start EM.
  */
 type Level = { comparisonTypeName: string; comparisonTypeProperties: { name: string; value: string }[]; matchProbability: number; nonMatchProbability: number }
 const jwLevel = (threshold: string, m: number, u: number): Level =>

@@ -11,8 +11,9 @@
  *     training sessions the same way); a field no strategy could estimate keeps its configured m.
  *  4. A suggested threshold per strategy: the score at which a candidate pair's posterior match probability
  *     reaches `targetPosterior` (default 0.5, the Bayes decision for equal costs):
- *       T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ agreement weights of the fields the blocking fixes
- *           + log2(mean over the candidate pairs of 2^(their TF adjustments on those fields))  (suggestThreshold)
+ *       T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ agreement weights of the fields the blocking fixes  (suggestThreshold)
+ *     Reported beside it, not part of it: termFrequencyOffset, log2 of the mean odds the fixed fields' term-frequency
+ *     adjustments add over the strategy's candidate pairs (0 when u is the values' exact-match rate).
  *     with λ = (expected matches + 1) / (candidate pairs + 2), add-one smoothed like u (within the strategy's pairs the posterior odds are λ/(1−λ) · 2^(score of the EM fields), and the fixed
  *     fields add their agreement weight to every such pair's score).
  * Weights are log2, as scoring computes them (weights.ts). Same table, configuration and seed: same result.
@@ -100,7 +101,10 @@ export interface StrategyEstimate {
   configuredThreshold: number
   /** null: keep the configured threshold (deterministic strategy, or nothing left to estimate). */
   suggestedThreshold: number | null
-  /** log2 of the mean odds the fixed fields' term-frequency adjustments add (suggestThreshold); only when not 0. */
+  /**
+   * log2 of the mean odds the fixed fields' term-frequency adjustments add over the candidate pairs; only when the
+   * blocking fixes a TF field. Information, not part of the suggested threshold (adding it lowered held-out F1).
+   */
   termFrequencyOffset?: number
   fields: FieldEstimate[]
 }
@@ -184,7 +188,7 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
     })
     const em = run.em
     const suggestedThreshold = em && em.pairs > 0 ? suggestThreshold({ targetPosterior, expectedMatches: em.expectedMatches, pairs: em.pairs,
-      fixedAgreementWeights: run.fixed.map(i => fields[i]!.agreementWeight), meanTfOdds: run.meanTfOdds }) : null
+      fixedAgreementWeights: run.fixed.map(i => fields[i]!.agreementWeight) }) : null
     return {
       name: run.strategy.name, order: run.strategy.order, deterministic: run.strategy.matchingFields.length === 0,
       candidatePairs: run.candidatePairs, distinctPatterns: run.distinctPatterns, oversizedBlocks: run.oversized,
@@ -255,24 +259,20 @@ export interface ThresholdInputs {
   pairs: number
   /** Agreement weights of the fields the strategy's blocking fixes. */
   fixedAgreementWeights: readonly number[]
-  /** Mean over the strategy's candidate pairs of 2^(Σ TF adjustments of the fixed fields); 1 without TF. */
-  meanTfOdds: number
 }
 
 /**
  * The score at which a candidate pair of the strategy is as likely a match as `targetPosterior` says:
- *   T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ fixed agreement weights + log2(mean 2^TF adjustment)
+ *   T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ fixed agreement weights
  * λ add-one smoothed over the strategy's pairs (a handful of pairs, all matches, would otherwise give λ → 1 and a
- * threshold far below zero). The last term makes it term-frequency aware: with TF the fixed fields add
- * w + adj(v) to a pair, and a block's prior odds are λ's times 2^adj(v) only once the adjustments average to
- * odds 1 over the candidate pairs, as λ is their average. They do when u is the exact-match rate of the values
- * (Σ tf², then the term is 0); a top level looser than exact (Jaro–Winkler ≥ 0.9) has a larger u, the
- * adjustments then add odds on average, and the term takes them back off the threshold's reach.
+ * threshold far below zero). Term frequencies do not enter it: with TF a block's prior odds are λ's times
+ * 2^adj(v) when u is the values' exact-match rate, which is what the adjustment adds. A TF-aware variant (adding
+ * the strategy's termFrequencyOffset) was measured and lowered F1 on the held-out set (DECISIONS.md).
  */
 export function suggestThreshold(x: ThresholdInputs): number {
   const logit2 = (p: number) => Math.log2(p / (1 - p))
   const lambda = (x.expectedMatches + 1) / (x.pairs + 2)
-  return logit2(x.targetPosterior) - logit2(lambda) + x.fixedAgreementWeights.reduce((a, b) => a + b, 0) + Math.log2(x.meanTfOdds)
+  return logit2(x.targetPosterior) - logit2(lambda) + x.fixedAgreementWeights.reduce((a, b) => a + b, 0)
 }
 
 /**
