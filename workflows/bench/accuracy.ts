@@ -1,5 +1,6 @@
 /**
- * bench:accuracy — FEBRL 1–4 and Splink fake_1000 through the real pipeline: each dataset gets its own project
+ * bench:accuracy — FEBRL 1–4, Splink fake_1000 and the held-out synthetic people (heldout/people.ts: seed
+ * HELDOUT_SEED, its own error model, the platform defaults untouched) through the real pipeline: each dataset gets its own project
  * configured through the API, its CSVs are built into envelopes and uploaded through the gateway, the worker
  * validates, loads and links them, and the stored linkage keys are scored against the ground truth.
  * Run: npm run bench:accuracy  (needs Postgres, NATS and Temporal, as the test command provides).
@@ -12,7 +13,8 @@ import pg from 'pg'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope, type FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { linkageQuality, type Quality } from './metrics.js'
-import { setNameTermFrequencies, tuneStrategies } from './tune-strategies.js'
+import { setNameTermFrequencies, tuneStrategies, useLevels } from './tune-strategies.js'
+import { HELDOUT_RECORDS, HELDOUT_SEED, heldoutCsv, heldoutPeople } from './heldout/people.js'
 
 const DATA = new URL('../datasets/', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, DATA), 'utf8')
@@ -26,22 +28,42 @@ const FAKE_1000_FORMAT = {
   ],
 }
 
+/** The held-out synthetic set (heldout/people.ts): its columns map onto the default linkage fields one to one. */
+const HELDOUT_FORMAT = {
+  name: 'Held-out synthetic people', columnType: 3,
+  columns: [
+    { name: 'unique_id', linkageField: 'sourceUniqueId' }, { name: 'given_name', linkageField: 'givenName' },
+    { name: 'surname', linkageField: 'surname' }, { name: 'sex', linkageField: 'sex' }, { name: 'dob', linkageField: 'dateOfBirth', format: 'yyyy-MM-dd' },
+    { name: 'address', linkageField: 'addressLine' }, { name: 'suburb', linkageField: 'suburb' }, { name: 'postcode', linkageField: 'postcode' },
+    { name: 'state', linkageField: 'state' }, { name: 'person', linkageField: '' },
+  ],
+}
+
 interface Dataset { name: string; files: { eventType: string; csv: string }[]; truth: (id: string) => string; format?: typeof FEBRL_IMPORT_FORMAT }
 const febrlTruth = (id: string) => id.split('-')[1]!
 const fakeClusters = new Map(read('splink_fake_1000/fake_1000.csv').trim().split('\n').slice(1).map((l) => { const c = l.split(','); return [c[0]!, c[c.length - 1]!] }))
+const heldout = heldoutPeople(HELDOUT_RECORDS, HELDOUT_SEED)
+const heldoutPerson = new Map(heldout.map((r) => [r.id, String(r.person)]))
 const datasets: Dataset[] = [
   { name: 'FEBRL1', files: [{ eventType: 'FEBRL1', csv: read('febrl/febrl_dataset1.csv') }], truth: febrlTruth },
   { name: 'FEBRL2', files: [{ eventType: 'FEBRL2', csv: read('febrl/febrl_dataset2.csv') }], truth: febrlTruth },
   { name: 'FEBRL3', files: [{ eventType: 'FEBRL3', csv: read('febrl/febrl_dataset3.csv') }], truth: febrlTruth },
   { name: 'FEBRL4', files: [{ eventType: 'FEBRL4A', csv: read('febrl/febrl_dataset4a.csv') }, { eventType: 'FEBRL4B', csv: read('febrl/febrl_dataset4b.csv') }], truth: febrlTruth },
   { name: 'FAKE1000', files: [{ eventType: 'FAKE1000', csv: read('splink_fake_1000/fake_1000.csv') }], truth: (id) => fakeClusters.get(id) ?? id, format: FAKE_1000_FORMAT },
+  // Platform defaults untouched (no tuning): the held-out check of what a new project gets.
+  { name: 'HELDOUT', files: [{ eventType: 'HELDOUT', csv: heldoutCsv(heldout) }], truth: (id) => heldoutPerson.get(id) ?? id, format: HELDOUT_FORMAT },
 ]
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
 // Unset: the project keeps the platform's default group strategy, so the figures are those a new project gets.
 const groupStrategy = process.env.BENCH_GROUP_STRATEGY
-const parameters = process.env.BENCH_PARAMETERS === 'em' ? 'em' : 'configured'
+// BENCH_PARAMETERS=em: EM-estimated parameters; both: every dataset twice, as configured and with EM (projects
+// and event types of the EM run end in EM), so one run gives the whole table.
+const modes: ('configured' | 'em')[] = process.env.BENCH_PARAMETERS === 'em' ? ['em'] : process.env.BENCH_PARAMETERS === 'both' ? ['configured', 'em'] : ['configured']
 // BENCH_TF=on|off: term-frequency adjustment on given name and surname regardless of the default (unset: the default).
 const termFrequencies = process.env.BENCH_TF === 'on' || process.env.BENCH_TF === 'off' ? process.env.BENCH_TF : null
+
+// BENCH_LEVELS=on: multi-level names and dates (tune-strategies.ts useLevels) instead of the project's fields.
+const levels = process.env.BENCH_LEVELS === 'on'
 
 /** A probability estimation envelope of every file of the dataset, then the estimate applied to every strategy. */
 async function estimateAndApply(ds: Dataset, projectId: number): Promise<void> {
@@ -75,16 +97,20 @@ const platform = await startPlatform()
 const worker = await startWorkerProcess(platform.workerConfig())
 const db = new pg.Client({ connectionString: platform.databaseUrl })
 await db.connect()
-const results: { name: string; q: Quality; seconds: number; loaded: number; blanked: Map<string, number> }[] = []
+const results: { name: string; mode: string; q: Quality; seconds: number; loaded: number; blanked: Map<string, number> }[] = []
 try {
-  for (const ds of datasets.filter((d) => only.length === 0 || only.includes(d.name))) {
+  const selected = datasets.filter((d) => only.length === 0 || only.includes(d.name))
+  const runs = modes.flatMap((mode) => selected.map((d) => ({ mode, ds: mode === 'em' && modes.length > 1
+    ? { ...d, name: `${d.name}EM`, files: d.files.map((f) => ({ ...f, eventType: `${f.eventType}EM` })) } : d })))
+  for (const { mode, ds } of runs) {
     const started = performance.now()
     const { project } = await configureProject(platform.url, platform.adminToken, {
       project: ds.name, provider: `P${ds.name}`.slice(0, 15), eventTypes: ds.files.map((f) => f.eventType), ...(groupStrategy ? { groupStrategy } : {}), ...(ds.format ? { importFormat: ds.format } : {}),
     })
-    await tuneStrategies(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL') ? 'FEBRL' : 'FAKE1000')
+    if (!ds.name.startsWith('HELDOUT')) await tuneStrategies(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL') ? 'FEBRL' : 'FAKE1000')
+    if (levels) await useLevels(platform.url, platform.adminToken, project.id, ds.name.startsWith('FEBRL') ? 'FEBRL' : ds.name.startsWith('FAKE1000') ? 'FAKE1000' : 'DEFAULT')
     if (termFrequencies) await setNameTermFrequencies(platform.url, platform.adminToken, project.id, termFrequencies === 'on')
-    if (parameters === 'em') await estimateAndApply(ds, project.id)
+    if (mode === 'em') await estimateAndApply(ds, project.id)
     // Files go in one envelope each, in order: FEBRL 4b is linked against 4a's existing keys.
     for (const [i, f] of ds.files.entries()) {
       const name = `${ds.name.toLowerCase()}-${i + 1}`
@@ -109,7 +135,7 @@ try {
     const keyOf = new Map<string, string>(rows.rows.map((r) => [r.id, String(r.key_number)]))
     const sent = ds.files.flatMap((f) => inputIds(f.csv))
     const q = linkageQuality(sent.map((id) => ds.truth(id)), sent.map((id) => keyOf.get(id) ?? `not loaded ${id}`))
-    results.push({ name: ds.name, q, seconds: (performance.now() - started) / 1000, loaded: rows.rows.length, blanked })
+    results.push({ name: ds.name, mode, q, seconds: (performance.now() - started) / 1000, loaded: rows.rows.length, blanked })
   }
 } finally {
   await db.end()
@@ -117,9 +143,9 @@ try {
   await platform.close()
 }
 const f = (x: number) => x.toFixed(4)
-console.log(`\nLinkage accuracy through the real pipeline (group strategy ${groupStrategy ?? 'project default'}; parameters ${parameters === 'em' ? 'EM-estimated from a probability estimation envelope of the same data' : 'as configured'}; name term frequencies ${termFrequencies ?? 'as the default'}); keys scored against ground truth, recall over every record sent`)
-console.log('dataset   records  loaded  entities  groups  true pairs  predicted  precision  recall   F1      exact clusters  seconds  fields blanked')
-for (const { name, q, seconds, loaded, blanked } of results) {
+console.log(`\nLinkage accuracy through the real pipeline (group strategy ${groupStrategy ?? 'project default'}; parameters ${modes.join(' and ')} (em: estimated from a probability estimation envelope of the same data); name term frequencies ${termFrequencies ?? 'as the default'}; ${levels ? 'multi-level names and dates' : 'comparisons as configured'}); keys scored against ground truth, recall over every record sent`)
+console.log('dataset     parameters  records  loaded  entities  groups  true pairs  predicted  precision  recall   F1      exact clusters  seconds  fields blanked')
+for (const { name, mode, q, seconds, loaded, blanked } of results) {
   const b = [...blanked].map(([field, n]) => `${field} ${n}`).join(', ') || '-'
-  console.log(`${name.padEnd(9)} ${String(q.records).padStart(7)}  ${String(loaded).padStart(6)}  ${String(q.entities).padStart(8)}  ${String(q.groups).padStart(6)}  ${String(q.truePairs).padStart(10)}  ${String(q.predictedPairs).padStart(9)}  ${f(q.precision)}     ${f(q.recall)}   ${f(q.f1)}  ${f(q.clusterExactness)}          ${seconds.toFixed(1).padStart(7)}  ${b}`)
+  console.log(`${name.padEnd(11)} ${mode.padEnd(10)}  ${String(q.records).padStart(7)}  ${String(loaded).padStart(6)}  ${String(q.entities).padStart(8)}  ${String(q.groups).padStart(6)}  ${String(q.truePairs).padStart(10)}  ${String(q.predictedPairs).padStart(9)}  ${f(q.precision)}     ${f(q.recall)}   ${f(q.f1)}  ${f(q.clusterExactness)}          ${seconds.toFixed(1).padStart(7)}  ${b}`)
 }

@@ -46,6 +46,9 @@ export const StrategyEstimateSchema = Type.Object({
   lambda: Nullable(Num()), expectedMatches: Nullable(Num()),
   iterations: Type.Integer(), converged: Type.Boolean(), lastChange: Nullable(Num()), logLikelihood: Nullable(Num()),
   configuredThreshold: Num(), suggestedThreshold: Nullable(Num()),
+  // log2 of the mean odds the fixed fields' term-frequency adjustments add over the candidate pairs (part of the
+  // suggested threshold); only when the blocking fixes a field with term frequencies.
+  termFrequencyOffset: Type.Optional(Num()),
   fields: Type.Array(FieldEstimateSchema),
 }, { $id: 'StrategyEstimate', additionalProperties: false })
 

@@ -19,11 +19,16 @@ const jw = (field: string, m: number, u: number, threshold = 0.9): MatchingField
 export const DEFAULT_THRESHOLD = 14
 
 export const DEFAULT_FIELDS = {
-  /** Names adjust for term frequencies (issue 16; the platform default, contracts/src/defaults.ts). */
-  givenName: { ...jw('givenName', 0.85, 0.005), termFrequency: true },
-  surname: { ...jw('surname', 0.85, 0.003), termFrequency: true },
-  /** Equal dates, or the same year with day and month swapped; no curve, so a swap earns full agreement. */
-  dateOfBirth: { field: 'dateOfBirth', comparison: { type: 'Date', allowDayMonthSwap: true }, m: 0.9, u: 0.0003 },
+  /**
+   * Names adjust for term frequencies and have two agreement levels (issue 16; the platform default,
+   * contracts/src/defaults.ts): Jaro–Winkler ≥ 0.92, else ≥ 0.88.
+   */
+  givenName: { ...jw('givenName', 0.8, 0.004, 0.92), termFrequency: true, levels: [{ comparison: { type: 'JaroWinkler', threshold: 0.88 }, m: 0.05, u: 0.004 }] },
+  surname: { ...jw('surname', 0.8, 0.002, 0.92), termFrequency: true, levels: [{ comparison: { type: 'JaroWinkler', threshold: 0.88 }, m: 0.05, u: 0.002 }] },
+  /** Equal dates; else a day/month swap or one typed digit; else within a year. */
+  dateOfBirth: { field: 'dateOfBirth', comparison: { type: 'Date' }, m: 0.85, u: 0.0003, levels: [
+    { comparison: { type: 'Date', allowDayMonthSwap: true, digitTypos: 1 }, m: 0.06, u: 0.0015 },
+    { comparison: { type: 'Date', toleranceDays: 366 }, m: 0.03, u: 0.025 }] },
   sex: { field: 'sex', comparison: { type: 'Exact' }, m: 0.97, u: 0.5 },
   addressLine: jw('addressLine', 0.7, 0.002, 0.88),
   postcode: { field: 'postcode', comparison: { type: 'Levenshtein', maxDistance: 1 }, m: 0.85, u: 0.02,

@@ -50,8 +50,10 @@ export { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, strictStandardiser, t
 export { dateError, nicknameOrTypo, typo } from './synthetic/corrupt.js'
 export { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from './synthetic/generate.js'
 export { Prng, zipfTable } from './synthetic/prng.js'
+export { FEMALE_NAMES, MALE_NAMES, NICKNAMES, STREET_NAMES, STREET_TYPES, SUBURBS, SURNAMES } from './synthetic/name-lists.js'
+export { longTail } from './synthetic/long-tail.js'
 // Probability estimation (EM): u from random pairs, m and λ by EM over blocked candidate pairs.
-export { estimateParameters, DEFAULT_TARGET_POSTERIOR, type EstimationOptions, type EstimationResult, type FieldEstimate,
+export { estimateParameters, suggestThreshold, type ThresholdInputs, DEFAULT_TARGET_POSTERIOR, type EstimationOptions, type EstimationResult, type FieldEstimate,
   type LevelEstimate, type StrategyEstimate } from './estimation/estimate.js'
 export { expectationMaximisation, twoLevels, type EmOptions, type EmResult, type EmStart } from './estimation/em.js'
 export { PatternCounts, MISSING_LEVEL } from './estimation/patterns.js'

@@ -33,6 +33,14 @@ t.test('a new project has the default strategies and linkage fields', async (t) 
   t.same(config.json.weightCurves.map((c: { code: string }) => c.code), ['POSTCODE', 'NAMEJW'])
   const tf = config.json.strategies[0].matchingFields.filter((f: { termFrequencyAdjustment?: boolean }) => f.termFrequencyAdjustment)
   t.same(tf.map((f: { matchProviderFieldName: string }) => f.matchProviderFieldName), ['givenName', 'surname'], 'names adjust for term frequencies')
+  const levelled = config.json.strategies[0].matchingFields.filter((f: { levels?: unknown[] }) => f.levels)
+    .map((f: { matchProviderFieldName: string; levels: { comparisonTypeName: string; comparisonTypeProperties: unknown[] }[] }) =>
+      [f.matchProviderFieldName, f.levels.map((l) => [l.comparisonTypeName, l.comparisonTypeProperties])])
+  t.same(levelled, [
+    ['givenName', [['JaroWinkler', [{ name: 'threshold', value: '0.88' }]]]],
+    ['surname', [['JaroWinkler', [{ name: 'threshold', value: '0.88' }]]]],
+    ['dateOfBirth', [['Date', [{ name: 'allowDayMonthSwap', value: 'true' }, { name: 'digitTypos', value: '1' }]], ['Date', [{ name: 'toleranceDays', value: '366' }]]]],
+  ], 'names and dates have lower levels')
   const fields = await call('GET', '/projects/CORE/linkagefields')
   t.equal(fields.headers.get('x-total-count'), '11')
   t.match(fields.json[5], { name: 'dateOfBirth', maxLength: 10, canSpecifyFormat: true })

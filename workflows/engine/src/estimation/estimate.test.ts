@@ -1,9 +1,9 @@
 import t from 'tap'
 import { RecordTable } from '../columnar/record-table.js'
-import { DEFAULT_COLUMNS, defaultStrategies } from '../default-strategies.js'
+import { DEFAULT_COLUMNS, DEFAULT_FIELDS, defaultStrategies } from '../default-strategies.js'
 import { soundex } from '../preprocess/soundex.js'
 import { syntheticPeople } from '../synthetic/generate.js'
-import { estimateParameters } from './estimate.js'
+import { estimateParameters, suggestThreshold } from './estimate.js'
 import { FieldLevels } from './levels.js'
 import type { MatchingFieldSpec } from '../types.js'
 
@@ -68,7 +68,7 @@ t.test('a field no strategy can estimate keeps its configured m; deterministic s
   const deterministic = { ...strategies[0]!, name: 'Exact', order: 9, matchingFields: [] }
   const result = estimateParameters(tbl, [...strategies, deterministic], { derivedFrom: DERIVED })
   const dob = result.strategies[0]!.fields.find(f => f.field === 'dateOfBirth')!
-  tt.equal(dob.mSource, 'configured'); tt.equal(dob.m, 0.9)
+  tt.equal(dob.mSource, 'configured'); tt.equal(dob.m, DEFAULT_FIELDS.dateOfBirth.m)
   tt.equal(result.strategies[1]!.suggestedThreshold, null)
   tt.ok(result.strategies[1]!.deterministic)
 })
@@ -116,6 +116,27 @@ t.test('multi-level fields: EM estimates every level, u per level from random pa
   for (const l of given.levels!) tt.ok(l.m > 0 && l.u > 0 && Number.isFinite(l.agreementWeight), `level m ${l.m.toFixed(4)} u ${l.u.toFixed(5)}`)
   tt.ok(Math.abs(given.disagreementWeight - Math.log2((1 - mSum) / (1 - uSum))) < 1e-9, 'disagreement from the rest of each row')
   tt.same(given.levels![1]!.configured, { m: 0.05, u: 0.02 })
-  const surname = result.strategies[0]!.fields.find(f => f.field === 'surname')!
-  tt.equal(surname.levels, undefined, 'fields without levels keep the two-level document')
+  const sex = result.strategies[0]!.fields.find(f => f.field === 'sex')!
+  tt.equal(sex.levels, undefined, 'fields without levels keep the two-level document')
+})
+
+t.test('suggested threshold: the Bayes formula', async tt => {
+  const base = { targetPosterior: 0.5, expectedMatches: 99, pairs: 398, fixedAgreementWeights: [3, 4] }
+  // λ = 100/400 = 0.25: −log2(1/3) + 7
+  tt.equal(suggestThreshold(base), Math.log2(3) + 7)
+  tt.ok(Math.abs(suggestThreshold({ ...base, targetPosterior: 0.8 }) - (2 + Math.log2(3) + 7)) < 1e-12)
+  // Smoothing: 3 pairs, all matches by EM, give λ = 4/5, not 1.
+  tt.ok(Math.abs(suggestThreshold({ ...base, expectedMatches: 3, pairs: 3, fixedAgreementWeights: [] }) + 2) < 1e-12)
+})
+
+t.test('a strategy blocking on a TF name reports the odds its adjustments add; without TF none', async tt => {
+  const tbl = table(3000, 9)
+  const strategies = defaultStrategies().filter(s => s.name === 'Surname and given name')
+  const on = estimateParameters(tbl, strategies, { seed: 1, derivedFrom: DERIVED }).strategies[0]!
+  const off = estimateParameters(tbl, strategies.map(s => ({ ...s, matchingFields: s.matchingFields.map(f => ({ ...f, termFrequency: false })) })),
+    { seed: 1, derivedFrom: DERIVED }).strategies[0]!
+  tt.equal(off.termFrequencyOffset, undefined)
+  tt.ok(on.termFrequencyOffset !== undefined && Number.isFinite(on.termFrequencyOffset))
+  tt.equal(on.lambda, off.lambda, 'TF does not enter EM')
+  tt.equal(on.suggestedThreshold, off.suggestedThreshold, 'nor the suggested threshold')
 })

@@ -11,7 +11,9 @@
  *     training sessions the same way); a field no strategy could estimate keeps its configured m.
  *  4. A suggested threshold per strategy: the score at which a candidate pair's posterior match probability
  *     reaches `targetPosterior` (default 0.5, the Bayes decision for equal costs):
- *       T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ agreement weights of the fields the blocking fixes
+ *       T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ agreement weights of the fields the blocking fixes  (suggestThreshold)
+ *     Reported beside it, not part of it: termFrequencyOffset, log2 of the mean odds the fixed fields' term-frequency
+ *     adjustments add over the strategy's candidate pairs (0 when u is the values' exact-match rate).
  *     with λ = (expected matches + 1) / (candidate pairs + 2), add-one smoothed like u (within the strategy's pairs the posterior odds are λ/(1−λ) · 2^(score of the EM fields), and the fixed
  *     fields add their agreement weight to every such pair's score).
  * Weights are log2, as scoring computes them (weights.ts). Same table, configuration and seed: same result.
@@ -20,6 +22,7 @@ import { generateCandidates, DEFAULT_MAX_BLOCK_SIZE } from '../blocking/candidat
 import type { RecordTable } from '../columnar/record-table.js'
 import { activeStrategies } from '../match.js'
 import type { ComparisonSpec, MatchingFieldSpec, StrategySpec } from '../types.js'
+import { termFrequencyAdjustments } from '../scoring/levelled-field.js'
 import { agreementWeight, disagreementWeight } from '../weights/weights.js'
 import { expectationMaximisation, twoLevels, DEFAULT_EM_MAX_ITERATIONS, DEFAULT_EM_TOLERANCE, type EmResult } from './em.js'
 import { comparisonKey, FieldLevels } from './levels.js'
@@ -98,6 +101,11 @@ export interface StrategyEstimate {
   configuredThreshold: number
   /** null: keep the configured threshold (deterministic strategy, or nothing left to estimate). */
   suggestedThreshold: number | null
+  /**
+   * log2 of the mean odds the fixed fields' term-frequency adjustments add over the candidate pairs; only when the
+   * blocking fixes a TF field. Information, not part of the suggested threshold (adding it lowered held-out F1).
+   */
+  termFrequencyOffset?: number
   fields: FieldEstimate[]
 }
 
@@ -116,7 +124,9 @@ export interface EstimationResult {
 }
 
 interface EstimationRun { strategy: StrategySpec; emFields: number[]; fixed: number[]; em: EmResult | null
-  observed: number[]; candidatePairs: number; distinctPatterns: number; oversized: number }
+  observed: number[]; candidatePairs: number; distinctPatterns: number; oversized: number
+  /** Mean over the candidate pairs of 2^(TF adjustments of the fixed fields); 1 without such fields. */
+  meanTfOdds: number }
 
 export function estimateParameters(table: RecordTable, strategies: readonly StrategySpec[], options: EstimationOptions = {}): EstimationResult {
   const seed = options.seed ?? DEFAULT_SEED
@@ -177,14 +187,8 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
       }
     })
     const em = run.em
-    let suggestedThreshold: number | null = null
-    if (em && em.pairs > 0) {
-      const logit2 = (p: number) => Math.log2(p / (1 - p))
-      // λ add-one smoothed over the strategy's pairs: a strategy with a handful of pairs, all matches, would
-      // otherwise get λ → 1 and a threshold far below zero from too little evidence.
-      const lambda = (em.expectedMatches + 1) / (em.pairs + 2)
-      suggestedThreshold = logit2(targetPosterior) - logit2(lambda) + run.fixed.reduce((sum, i) => sum + fields[i]!.agreementWeight, 0)
-    }
+    const suggestedThreshold = em && em.pairs > 0 ? suggestThreshold({ targetPosterior, expectedMatches: em.expectedMatches, pairs: em.pairs,
+      fixedAgreementWeights: run.fixed.map(i => fields[i]!.agreementWeight) }) : null
     return {
       name: run.strategy.name, order: run.strategy.order, deterministic: run.strategy.matchingFields.length === 0,
       candidatePairs: run.candidatePairs, distinctPatterns: run.distinctPatterns, oversizedBlocks: run.oversized,
@@ -194,6 +198,7 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
       iterations: em?.iterations ?? 0, converged: em ? em.converged : true,
       lastChange: em ? em.lastChange : null, logLikelihood: em ? em.logLikelihood : null,
       configuredThreshold: run.strategy.threshold, suggestedThreshold, fields,
+      ...(run.meanTfOdds !== 1 ? { termFrequencyOffset: Math.log2(run.meanTfOdds) } : {}),
     }
   })
   return {
@@ -213,16 +218,26 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
   const fixedFields = new Set([...blocking, ...[...blocking].map(b => options.derivedFrom?.[b]).filter((f): f is string => !!f)])
   const emFields: number[] = [], fixed: number[] = []
   strategy.matchingFields.forEach((f, i) => (fixedFields.has(f.field) ? fixed : emFields).push(i))
-  const base = { strategy, emFields, fixed, observed: emFields.map(() => 0), candidatePairs: 0, distinctPatterns: 0, oversized: 0 }
+  const base = { strategy, emFields, fixed, observed: emFields.map(() => 0), candidatePairs: 0, distinctPatterns: 0, oversized: 0, meanTfOdds: 1 }
   if (emFields.length === 0) return { ...base, em: null }
   const specs = emFields.map(i => strategy.matchingFields[i]!)
   const fieldLevels = specs.map(f => levels.get(comparisonKey(f))!)
   const patterns = new PatternCounts(fieldLevels.map(l => l.levels))
   const gamma = new Int8Array(specs.length)
   const observed = base.observed
+  // The fixed fields' term-frequency adjustments as scoring will add them once the estimate is applied (u = the
+  // sampled u, which apply writes into the field).
+  const tfFixed = fixed.map(i => strategy.matchingFields[i]!).filter(f => f.termFrequency).map(f => {
+    const column = table.column(f.field)
+    return { codes: column.codes, adjustment: termFrequencyAdjustments(column, uOf.get(comparisonKey(f))!.u[1]!) }
+  })
+  let tfOddsSum = 0
   const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
     for (let p = 0; p < n; p++) {
       const i = left[p]!, j = right[p]!
+      let adjustment = 0
+      for (const t of tfFixed) if (t.codes[i] !== 0 && t.codes[i] === t.codes[j]) adjustment += t.adjustment[t.codes[i]!]!
+      tfOddsSum += 2 ** adjustment
       for (let k = 0; k < fieldLevels.length; k++) {
         const g = fieldLevels[k]!.level(i, j)
         gamma[k] = g
@@ -234,7 +249,30 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
   const u = specs.map(f => uOf.get(comparisonKey(f))!.u)
   const m = specs.map((f, k) => initialM(f, u[k]![1]!))
   const em = expectationMaximisation(patterns, { m, u, lambda: DEFAULT_INITIAL_LAMBDA }, { maxIterations, tolerance })
-  return { ...base, em, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, oversized: stats.oversizedBlocks.length }
+  return { ...base, em, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, oversized: stats.oversizedBlocks.length,
+    meanTfOdds: stats.pairsCreated > 0 ? tfOddsSum / stats.pairsCreated : 1 }
+}
+
+export interface ThresholdInputs {
+  targetPosterior: number
+  expectedMatches: number
+  pairs: number
+  /** Agreement weights of the fields the strategy's blocking fixes. */
+  fixedAgreementWeights: readonly number[]
+}
+
+/**
+ * The score at which a candidate pair of the strategy is as likely a match as `targetPosterior` says:
+ *   T = log2(p/(1−p)) − log2(λ/(1−λ)) + Σ fixed agreement weights
+ * λ add-one smoothed over the strategy's pairs (a handful of pairs, all matches, would otherwise give λ → 1 and a
+ * threshold far below zero). Term frequencies do not enter it: with TF a block's prior odds are λ's times
+ * 2^adj(v) when u is the values' exact-match rate, which is what the adjustment adds. A TF-aware variant (adding
+ * the strategy's termFrequencyOffset) was measured and lowered F1 on the held-out set (DECISIONS.md).
+ */
+export function suggestThreshold(x: ThresholdInputs): number {
+  const logit2 = (p: number) => Math.log2(p / (1 - p))
+  const lambda = (x.expectedMatches + 1) / (x.pairs + 2)
+  return logit2(x.targetPosterior) - logit2(lambda) + x.fixedAgreementWeights.reduce((a, b) => a + b, 0)
 }
 
 /**

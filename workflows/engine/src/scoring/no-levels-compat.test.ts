@@ -5,7 +5,8 @@
  */
 import t from 'tap'
 import { RecordTable } from '../columnar/record-table.js'
-import { DEFAULT_COLUMNS, defaultStrategies } from '../default-strategies.js'
+import { DEFAULT_COLUMNS, DEFAULT_FIELDS, defaultStrategies } from '../default-strategies.js'
+import type { MatchingFieldSpec } from '../types.js'
 import { syntheticPeople } from '../synthetic/generate.js'
 import { StrategyScorer } from './strategy-scorer.js'
 
@@ -18,9 +19,16 @@ t.test('the default strategy without levels or term frequencies scores as at 7cb
   let k = 0
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) { left[k] = i; right[k] = j; k++ }
   const out = new Float64Array(k)
-  // The default strategy as stored before levels existed: no levels, no term frequencies.
+  // The default strategy as stored before levels existed: no levels, no term frequencies (names and dates as
+  // they were before the defaults gained levels, the other fields unchanged since).
   const base = defaultStrategies()[0]!
-  const strategy = { ...base, matchingFields: base.matchingFields.map(({ termFrequency: _tf, ...f }) => f) }
+  const before: MatchingFieldSpec[] = [
+    { field: 'givenName', comparison: { type: 'JaroWinkler', threshold: 0.9 }, m: 0.85, u: 0.005 },
+    { field: 'surname', comparison: { type: 'JaroWinkler', threshold: 0.9 }, m: 0.85, u: 0.003 },
+    { field: 'dateOfBirth', comparison: { type: 'Date', allowDayMonthSwap: true }, m: 0.9, u: 0.0003 },
+    DEFAULT_FIELDS.sex, DEFAULT_FIELDS.addressLine, DEFAULT_FIELDS.postcode,
+  ]
+  const strategy = { ...base, matchingFields: before }
   tt.ok(strategy.matchingFields.every(f => !f.levels && !('termFrequency' in f)), 'neither configured')
   new StrategyScorer(strategy, table).score(left, right, k, out)
   let sum = 0, max = -Infinity
