@@ -1,4 +1,4 @@
-import { proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { patched, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { LinkageStatus } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
@@ -71,8 +71,10 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
     await acts.finishJob(jobId, 'Complete', linked.stats)
     if (envelopeName) {
       // A read of the pairs the Link job stored, not part of its statistics; the report carries its figures.
-      clerical = await listClericalReview(envelopeName, plan.projectId, linkageId)
-      const attachment = await acts.saveLinkageReport({ envelopeName, report: { ...linked.report, clericalReview: clerical.summary }, loading })
+      // (Linkages started before this order existed replay the old one: the list after the reference step.)
+      if (patched('clerical-figures-in-report')) clerical = await listClericalReview(envelopeName, plan.projectId, linkageId)
+      const report = clerical ? { ...linked.report, clericalReview: clerical.summary } : linked.report
+      const attachment = await acts.saveLinkageReport({ envelopeName, report, loading })
       await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}. The attached report lists each strategy's top blocking values and the score histogram.`, attachment)
     }
   } catch (err) {
@@ -81,7 +83,7 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
   }
   await linkToReferenceStep(jobBase, plan.projectId, linkageId)
   // Sent after the linkage-complete notification, as before the report carried the figures.
-  if (envelopeName && clerical) await notifyClericalReview(envelopeName, clerical)
+  if (envelopeName) await notifyClericalReview(envelopeName, clerical ?? await listClericalReview(envelopeName, plan.projectId, linkageId))
   await acts.setLinkageStatus(linkageId, LinkageStatus.Complete)
 }
 
