@@ -54,19 +54,27 @@ export const ResultSchema = Type.Object(
 export const ExtractionColumns = [
   'personKey', 'sourceUniqueId', 'eventTypeCode', 'linkageProjectCode', 'sourcePersonId', 'extractionProjectId', 'linkedProjectPersonKey',
 ] as const
-export type ExtractionColumn = (typeof ExtractionColumns)[number]
+/**
+ * Columns beyond the product's seven, written only when the settings list them (never by default).
+ * `previousEnduringKeys`: the earlier enduring keys whose records came to the record's current key (key
+ * lineage), space-separated; blank in snapshot extractions, whose masked keys have no lineage.
+ */
+export const OptionalExtractionColumns = ['previousEnduringKeys'] as const
+export type ExtractionColumn = (typeof ExtractionColumns)[number] | (typeof OptionalExtractionColumns)[number]
 export const DefaultExtractionColumnNames: Record<ExtractionColumn, string> = {
   personKey: 'Person Key', sourceUniqueId: 'Source Unique ID', eventTypeCode: 'Event Type Code', linkageProjectCode: 'Linkage Project Code',
   sourcePersonId: 'Source Person ID', extractionProjectId: 'Extraction Project ID', linkedProjectPersonKey: 'Linked Project Person Key',
+  previousEnduringKeys: 'Previous Enduring Keys',
 }
 export const ExtractionSettingsSchema = Type.Object(
   {
     columns: Type.Array(Type.Object({
-      column: Type.Union(ExtractionColumns.map((c) => Type.Literal(c))),
+      column: Type.Union([...ExtractionColumns, ...OptionalExtractionColumns].map((c) => Type.Literal(c))),
       name: Str(1, 100),
     }, { additionalProperties: false }), {
-      minItems: 1, maxItems: ExtractionColumns.length,
-      description: 'The columns written, in this order, each with its header name. Defaults to all seven with their product names.',
+      minItems: 1, maxItems: ExtractionColumns.length + OptionalExtractionColumns.length,
+      description: 'The columns written, in this order, each with its header name. Defaults to all seven with their product names; '
+        + '`previousEnduringKeys` (Ligature\'s addition: earlier enduring keys that merged into or split off to the record\'s key, space-separated; blank in snapshot extractions) only when listed.',
     }),
     delimiter: Type.Union([Type.Literal(','), Type.Literal('tab'), Type.Literal('|'), Type.Literal(';')], { description: 'Column separator: comma (default), `tab`, pipe or semicolon.' }),
     ...Audit,

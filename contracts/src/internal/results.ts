@@ -3,7 +3,7 @@
  * and the envelopes service call to run extractions and store their results.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { IntId, ListQuerySchema, Str } from '../common.js'
+import { IntId, ListQuerySchema, Nullable, Str } from '../common.js'
 
 export const ResultsInternalPaths = {
   createExtraction: '/internal/extractions',
@@ -15,6 +15,8 @@ export const ResultsInternalPaths = {
   createEstimate: '/internal/estimates',
   /** POST a ClericalReviewInput (the worker, after a linkage that listed pairs or groups); answers the ClericalReview. */
   createClericalReview: '/internal/clericalreviews',
+  /** POST a KeyLineagePublication (the worker, after each map-changing job); answers { stored }. */
+  publishKeyLineage: '/internal/keylineage',
 } as const
 
 /** Where an extraction envelope's list of Source Unique IDs is (one per line), in the worker's data folder. */
@@ -65,3 +67,22 @@ export const ClericalReviewInputSchema = Type.Object({
   content: Type.String({ maxLength: CLERICAL_FILE_MAX_CHARS }),
 }, { additionalProperties: false })
 export type ClericalReviewInput = Static<typeof ClericalReviewInputSchema>
+
+/** Most moves one publication carries; the worker sends more in further calls. */
+export const KEY_LINEAGE_BATCH_MAX = 1000
+const KeyNumber = () => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+
+/**
+ * Key moves of one project as the worker's record store holds them (records/key-lineage.ts), keys as numbers.
+ * Stored by (project, revision, from key, to key): a repeated publication, or one that now carries the rollback
+ * revision that undid a move, updates the row instead of adding one.
+ */
+export const KeyLineagePublicationSchema = Type.Object({
+  projectCode: Str(1, 20),
+  moves: Type.Array(Type.Object({
+    revision: IntId, changedAt: Type.String({ format: 'date-time' }),
+    fromKey: KeyNumber(), toKey: Nullable(KeyNumber()), records: Count(), keyEnded: Type.Boolean(),
+    undoneByRevision: Nullable(IntId), undoneAt: Nullable(Type.String({ format: 'date-time' })),
+  }, { additionalProperties: false }), { minItems: 1, maxItems: KEY_LINEAGE_BATCH_MAX }),
+}, { additionalProperties: false })
+export type KeyLineagePublication = Static<typeof KeyLineagePublicationSchema>

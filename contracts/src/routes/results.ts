@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { IdParamsSchema, IntId, ListQuerySchema, Str } from '../common.js'
 import { ClericalReviewSchema } from '../entities/clerical-review.js'
+import { EnduringKeyPattern, KeyLineageSchema } from '../entities/key-lineage.js'
 import { EstimateSchema, EstimationDocumentSchema } from '../entities/estimate.js'
 import { MatchStrategySchema } from '../entities/match-config.js'
 import { ExtractionInputSchema, ExtractionSchema, ResultSchema } from '../entities/extraction.js'
@@ -12,6 +13,12 @@ const ApplyParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 
 const est = 'Probability estimates'
 const ClericalQuery = Type.Composite([ListQuerySchema, Type.Object({ projectCode: Type.Optional(Str(1, 20)), envelopeName: Type.Optional(Str(1, 200)) })], { additionalProperties: false })
 const cr = 'Clerical review'
+const ProjectRef = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false })
+const KeyLineageQuery = Type.Composite([ListQuerySchema, Type.Object({
+  key: Type.Optional(Type.String({ pattern: EnduringKeyPattern, description: 'Only moves from or to this enduring key (LK and twelve digits).' })),
+  fromRevision: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Only moves of this revision or later (with includeUndone, also moves undone by this revision or later).' })),
+  includeUndone: Type.Optional(Type.Boolean({ description: 'Also list moves a rollback undid (undoneByRevision set); default false.' })),
+})], { additionalProperties: false })
 const EpParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }, { additionalProperties: false })
 
 export const resultsRoutes = defineRoutes([
@@ -32,5 +39,7 @@ export const resultsRoutes = defineRoutes([
   // Clerical review (DECISIONS.md "Quality review"): what each linkage listed for a reviewer, as a ready-to-edit quality-review file.
   { id: 'listClericalReviews', method: 'GET', path: '/clericalreviews', service: svc, tag: cr, summary: 'List clerical-review lists (one per linkage that had pairs just above threshold or flagged groups), newest first; projectCode and envelopeName filter', role: 'viewer', querystring: ClericalQuery, successStatus: 200, response: Type.Array(ClericalReviewSchema), beyondSpec: true },
   { id: 'getClericalReview', method: 'GET', path: '/clericalreviews/:id', service: svc, tag: cr, summary: "Get a clerical-review list: its linkage and counts of pairs, flagged groups and records", role: 'viewer', params: IdParamsSchema, successStatus: 200, response: ClericalReviewSchema, resource: 'Clerical review', beyondSpec: true },
+  // Key lineage (DECISIONS.md "Key lineage"): where the records of enduring keys went, as the worker published it.
+  { id: 'listKeyLineage', method: 'GET', path: '/projects/:id/keylineage', service: svc, tag: 'Key lineage', summary: "List a project's key lineage (by id or code): per revision, which enduring key records moved from and to, oldest first; key, fromRevision and includeUndone filter", role: 'viewer', params: ProjectRef, querystring: KeyLineageQuery, successStatus: 200, response: Type.Array(KeyLineageSchema), resource: 'Project', beyondSpec: true },
   { id: 'downloadClericalReview', method: 'GET', path: '/clericalreviews/:id/download', service: svc, tag: cr, summary: 'Download a clerical-review list as a ready-to-edit quality-review file (CSV, four columns, no header)', role: 'viewer', params: IdParamsSchema, successStatus: 200, produces: 'text/csv', resource: 'Clerical review', beyondSpec: true },
 ])

@@ -15,6 +15,8 @@ import { estimateHandlers } from './estimates/estimate.routes.js'
 import { createStrategyClient } from './projects/strategy-client.js'
 import { createClericalReviewService } from './clerical-reviews/clerical-review.service.js'
 import { clericalReviewHandlers } from './clerical-reviews/clerical-review.routes.js'
+import { createKeyLineageService } from './key-lineage/key-lineage.service.js'
+import { keyLineageHandlers } from './key-lineage/key-lineage.routes.js'
 
 export interface ResultsDeps {
   db: Kysely<ResultsDb>
@@ -34,17 +36,20 @@ export async function buildApp(deps: ResultsDeps): Promise<FastifyInstance> {
     readiness: { postgres: () => sql`select 1`.execute(deps.db) },
   })
   const store = createResultStore(deps.resultsDir)
-  const extractions = createExtractionService(deps.db, createProjectsClient(deps.projectsUrl, deps.internalSecret))
+  const projects = createProjectsClient(deps.projectsUrl, deps.internalSecret)
+  const extractions = createExtractionService(deps.db, projects)
   const results = createResultService(deps.db, store)
   const estimates = createEstimateService(deps.db)
   const clericalReviews = createClericalReviewService(deps.db)
+  const keyLineage = createKeyLineageService(deps.db, projects)
   const handlers: HandlerMap<typeof resultsRoutes> = {
     ...extractionHandlers(extractions, results),
     ...resultHandlers(results),
     ...estimateHandlers(estimates, createStrategyClient(deps.projectsUrl, deps.internalSecret)),
     ...clericalReviewHandlers(clericalReviews),
+    ...keyLineageHandlers(keyLineage),
   }
   registerRoutes(app, resultsRoutes, handlers)
-  registerInternalRoutes(app, deps.db, extractions, store, estimates, clericalReviews)
+  registerInternalRoutes(app, deps.db, extractions, store, estimates, clericalReviews, keyLineage)
   return app
 }

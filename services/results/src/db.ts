@@ -54,8 +54,23 @@ export interface ClericalReviewsTable {
   content: string
   created_at: Generated<Date>
 }
+/** A published key move (contracts/src/entities/key-lineage.ts); keys are the record store's key numbers. */
+export interface KeyLineageTable {
+  id: Generated<string>
+  project_code: string
+  revision: number
+  changed_at: Date
+  from_key: string
+  to_key: string | null
+  records: number
+  key_ended: boolean
+  undone_by: number | null
+  undone_at: Date | null
+  published_at: Generated<Date>
+}
 export interface ResultsDb extends OutboxTable {
   clerical_reviews: ClericalReviewsTable
+  key_lineage: KeyLineageTable
   estimates: EstimatesTable
   extractions: ExtractionsTable
   results: ResultsTable
@@ -65,3 +80,4 @@ export type ResultRow = Selectable<ResultsTable>
 export const RESULTS_SCHEMA = 'results'
 export type EstimateRow = Selectable<EstimatesTable>
 export type ClericalReviewRow = Selectable<ClericalReviewsTable>
+export type KeyLineageRow = Selectable<KeyLineageTable>

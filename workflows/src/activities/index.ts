@@ -19,6 +19,7 @@ import { lockActivities, type LockDeps } from './lock.activities.js'
 import { reviewActivities } from './review.activities.js'
 import { resultsClient } from '../clients/results-client.js'
 import { estimationActivities } from './estimation.activities.js'
+import { lineageActivities } from './lineage.activities.js'
 
 export interface ActivityDeps {
   envelopesUrl: string
@@ -58,6 +59,7 @@ export function createActivities(deps: ActivityDeps) {
     ...withdrawalActivities({ config, pool }),
     ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir }),
     ...reviewActivities({ config, pool, dataDir: deps.dataDir, results: call(deps.resultsUrl) }),
+    ...lineageActivities({ config, results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), pool }),
     ...extractionActivities({
       results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), config, envelopes, pool,
       resultsUrl: deps.resultsUrl, internalSecret: deps.internalSecret, dataDir: deps.dataDir,

@@ -4,6 +4,7 @@ import type pg from 'pg'
 import { ApplicationFailure } from '@temporalio/activity'
 import { CLERICAL_FILE_MAX_CHARS, ResultsInternalPaths, type ClericalReviewInput } from '@ligature/contracts/internal'
 import type { ClericalReview } from '@ligature/contracts'
+import type { ClericalReviewSummary } from '@ligature/engine'
 import type { ConfigClient } from '../clients/config-client.js'
 import type { ServiceClient } from '../clients/service-client.js'
 import { safeInside } from '../extraction/safe-path.js'
@@ -18,6 +19,10 @@ export interface ReviewDeps { config: ConfigClient; pool: pg.Pool; dataDir: stri
 
 /** What a quality-review envelope needs from the configuration; the rows name their own event types. */
 export interface ReviewPlan { projectId: number; projectCode: string; projectName: string; eventTypes: [string, number][]; files: string[] }
+
+/** The linkage report's clerical figures (summary) and the notification to send (none when nothing was listed). */
+export interface ClericalOutcome { summary: ClericalReviewSummary; message: string; attachment: { filename: string; path: string } | null }
+const NOTHING_LISTED = { summary: { pairs: 0, pairsLinked: 0, flaggedGroups: 0, records: 0, clericalReviewId: null } } as const
 
 /** A review file larger than this is refused: the file is read whole (reviews name records one by one). */
 const MAX_REVIEW_BYTES = 64 * 1024 * 1024
@@ -50,9 +55,9 @@ export function reviewActivities({ config, pool, dataDir, results }: ReviewDeps)
      * reports folder, also kept by the results service (GET /clericalreviews); no file when there are none.
      * Safe to repeat: the results service replaces a linkage's list.
      */
-    async clericalReview(input: { projectId: number; linkageId: number; envelopeName: string }): Promise<{ pairs: number; message: string; attachment: { filename: string; path: string } | null }> {
+    async clericalReview(input: { projectId: number; linkageId: number; envelopeName: string }): Promise<ClericalOutcome> {
       const project = await config.projectById(input.projectId)
-      if (!project) return { pairs: 0, message: '', attachment: null }
+      if (!project) return { ...NOTHING_LISTED, message: '', attachment: null }
       const strategies = (await config.matchConfig(input.projectId)).strategies.filter((s) => s.isActive)
       const authoritative: number[] = []
       for (const m of project.eventTypeMembers) if ((await config.eventType(m.eventTypeId))?.isAuthoritative) authoritative.push(m.eventTypeId)
@@ -63,7 +68,7 @@ export function reviewActivities({ config, pool, dataDir, results }: ReviewDeps)
           flagged: await flaggedGroupRecords(client, schema, input.linkageId, authoritative),
         }
       })
-      if (pairs.length === 0 && flagged.groups === 0) return { pairs: 0, message: '', attachment: null }
+      if (pairs.length === 0 && flagged.groups === 0) return { ...NOTHING_LISTED, message: '', attachment: null }
       const file = clericalReviewFile(project.code, pairs, new Map(project.eventTypeMembers.map((m) => [m.eventTypeId, m.code])), flagged.records)
       const dir = resolve(dataDir, 'reports')
       await mkdir(dir, { recursive: true })
@@ -76,8 +81,11 @@ export function reviewActivities({ config, pool, dataDir, results }: ReviewDeps)
         fileName: filename.replace(/[^A-Za-z0-9._-]/g, '_'), content: file.text,
       }
       // A list past the service's limit stays only in the notification: the linkage is never failed for it.
-      if (file.text.length <= CLERICAL_FILE_MAX_CHARS) await results<ClericalReview>('POST', ResultsInternalPaths.createClericalReview, upload)
-      return { pairs: pairs.length, message: clericalMessage(pairs, flagged.groups, file.records), attachment: { filename, path: join(dir, filename) } }
+      const stored = file.text.length <= CLERICAL_FILE_MAX_CHARS ? await results<ClericalReview>('POST', ResultsInternalPaths.createClericalReview, upload) : null
+      return {
+        summary: { pairs: upload.pairs, pairsLinked: upload.pairsLinked, flaggedGroups: upload.flaggedGroups, records: upload.records, clericalReviewId: stored?.id ?? null },
+        message: clericalMessage(pairs, flagged.groups, file.records), attachment: { filename, path: join(dir, filename) },
+      }
     },
   }
 }

@@ -14,6 +14,7 @@ import { linkageMapSql, unknownIdsSql, type MapQueryInput } from './map-query.js
 import { LinkageMapTransform, type MapOutput } from './map-transform.js'
 import { resultManifestXml, type ResultManifest } from './result-manifest.js'
 import { KEY_LINEAGE_FILE_NAME, keyLineageFile } from './key-lineage-file.js'
+import { previousKeysSql } from '../records/key-lineage.js'
 
 export const DATA_FILE_NAME = 'data-extract.csv'
 /** How many unknown ids a notification names (all are counted). */
@@ -41,7 +42,10 @@ export async function extractLinkageMap(pool: pg.Pool, input: ExtractMapInput): 
   try {
     await client.query('begin isolation level repeatable read')
     const listedIds = input.idsPath ? await loadIdList(client, input.idsPath) : null
-    const query: MapQueryInput = { schema: input.schema, eventTypeId: input.eventTypeId, asOf: input.asOf, onlyListedIds: listedIds !== null }
+    // Previous Enduring Keys: only when the settings list the column, and never for a snapshot (masked keys).
+    const previousKeys = input.asOf === null && input.output.columns.some((c) => c.column === 'previousEnduringKeys')
+    if (previousKeys) await client.query(previousKeysSql(input.schema))
+    const query: MapQueryInput = { schema: input.schema, eventTypeId: input.eventTypeId, asOf: input.asOf, onlyListedIds: listedIds !== null, previousKeys }
     let unknownIds = 0, unknownSample: string[] = []
     if (listedIds !== null) {
       const sample = await client.query(unknownIdsSql(query, UNKNOWN_IDS_LISTED))

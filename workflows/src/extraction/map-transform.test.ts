@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers'
 import { pipeline } from 'node:stream/promises'
 import { PassThrough } from 'node:stream'
 import { createKeyMask } from './key-mask.js'
-import { LinkageMapTransform, type MapOutput } from './map-transform.js'
+import { LinkageMapTransform, previousKeysText, type MapOutput } from './map-transform.js'
 
 const constants = { eventTypeCode: 'HMDS', linkageProjectCode: 'CORE', extractionProjectId: 'E2026110001' }
 const all: MapOutput['columns'] = [
@@ -47,4 +47,13 @@ t.test('snapshot keys are masked; chosen, renamed columns in their order; anothe
 t.test('an empty map is a header only; a truncated row is an error', async (t) => {
   t.equal((await run([], { columns: all.slice(0, 2), delimiter: ',', mask: null, constants })).text, 'Person Key,Source Unique ID\r\n')
   await t.rejects(run(['s1\tP1\t7'], { columns: all, delimiter: ',', mask: null, constants }), /inside a row/)
+})
+
+t.test('Previous Enduring Keys: the COPY array as LK keys, space-separated; blank without any', async (t) => {
+  t.equal(previousKeysText('{3,12}'), 'LK000000000003 LK000000000012')
+  t.equal(previousKeysText(null), '')
+  t.equal(previousKeysText('{}'), '')
+  const columns: MapOutput['columns'] = [{ column: 'sourceUniqueId', name: 'id' }, { column: 'personKey', name: 'key' }, { column: 'previousEnduringKeys', name: 'Previous Enduring Keys' }]
+  const { text } = await run(['s1\tP1\t7\t\\N\t{3,5}\ns2\t\\N\t8\t\\N\t\\N\n'], { columns, delimiter: ';', mask: null, constants })
+  t.same(text.split('\r\n'), ['id;key;Previous Enduring Keys', 's1;LK000000000007;LK000000000003 LK000000000005', 's2;LK000000000008;', ''])
 })

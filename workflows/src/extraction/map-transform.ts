@@ -25,8 +25,8 @@ export class LinkageMapTransform extends Transform {
   private rest = ''
   private readonly fields: (string | null)[] = []
   private headerDone = false
-  /** One output line from the three values that vary; constant columns are quoted once, up front. */
-  private readonly writeRow: (personKey: string, suid: string, personId: string, linkedKey: string) => string
+  /** One output line from the values that vary; constant columns are quoted once, up front. */
+  private readonly writeRow: RowWriter
 
   constructor(private readonly out: MapOutput) {
     super()
@@ -44,13 +44,13 @@ export class LinkageMapTransform extends Transform {
   private consume(text: string, final: boolean): void {
     let out = ''
     if (!this.headerDone) { out += csvLine(this.out.columns.map((c) => c.name), this.out.delimiter); this.headerDone = true }
-    const suids: string[] = [], personIds: string[] = [], keys: number[] = [], linked: (string | null)[] = []
+    const suids: string[] = [], personIds: string[] = [], keys: number[] = [], linked: (string | null)[] = [], previous: (string | null)[] = []
     let start = 0
     for (;;) {
       const end = text.indexOf('\n', start)
       if (end === -1) break
       splitFields(text, start, end, this.fields)
-      suids.push(this.fields[0] ?? ''); personIds.push(this.fields[1] ?? ''); keys.push(Number(this.fields[2])); linked.push(this.fields[3] ?? null)
+      suids.push(this.fields[0] ?? ''); personIds.push(this.fields[1] ?? ''); keys.push(Number(this.fields[2])); linked.push(this.fields[3] ?? null); previous.push(this.fields[4] ?? null)
       start = end + 1
     }
     this.rest = text.slice(start)
@@ -59,14 +59,25 @@ export class LinkageMapTransform extends Transform {
     if (this.out.mask) this.out.mask.maskBatch(keys, keys.length, personKeys)
     else for (const k of keys) personKeys.push(formatKey(k))
     const writeRow = this.writeRow
-    for (let i = 0; i < suids.length; i++) out += writeRow(personKeys[i]!, suids[i]!, personIds[i]!, linked[i] ? formatKey(Number(linked[i])) : '')
+    for (let i = 0; i < suids.length; i++) out += writeRow(personKeys[i]!, suids[i]!, personIds[i]!, linked[i] ? formatKey(Number(linked[i])) : '', previousKeysText(previous[i] ?? null))
     this.rows += suids.length
     if (out) this.push(Buffer.from(out, 'utf8'))
   }
 
 }
 
-function rowWriter({ columns, delimiter, constants }: MapOutput): (personKey: string, suid: string, personId: string, linkedKey: string) => string {
+/**
+ * The Previous Enduring Keys cell from a COPY array (`{3,5}`; null when the key has none, and always in
+ * snapshots): the keys as `LK…`, space-separated (no delimiter choice is a space, so never quoted).
+ */
+export function previousKeysText(array: string | null): string {
+  if (array === null || array.length <= 2) return ''
+  return array.slice(1, -1).split(',').map((k) => formatKey(Number(k))).join(' ')
+}
+
+type RowWriter = (personKey: string, suid: string, personId: string, linkedKey: string, previousKeys: string) => string
+
+function rowWriter({ columns, delimiter, constants }: MapOutput): RowWriter {
   const parts = columns.map(({ column }) => {
     switch (column) {
       case 'personKey': return 0
@@ -77,15 +88,17 @@ function rowWriter({ columns, delimiter, constants }: MapOutput): (personKey: st
       case 'extractionProjectId': return csvField(constants.extractionProjectId, delimiter)
       // The reference project's enduring key (project-to-project linkage; blank when none).
       case 'linkedProjectPersonKey': return 3
+      // Key lineage: earlier enduring keys that came to this record's key (blank in snapshots).
+      case 'previousEnduringKeys': return 4
     }
   })
-  return (personKey, suid, personId, linkedKey) => {
+  return (personKey, suid, personId, linkedKey, previousKeys) => {
     let line = ''
     for (let i = 0; i < parts.length; i++) {
       if (i > 0) line += delimiter
       const p = parts[i]!
       // Person keys are hex digits or `LK` + digits: never quoted.
-      line += typeof p === 'string' ? p : p === 0 ? personKey : p === 3 ? linkedKey : csvField(p === 1 ? suid : personId, delimiter)
+      line += typeof p === 'string' ? p : p === 0 ? personKey : p === 3 ? linkedKey : p === 4 ? previousKeys : csvField(p === 1 ? suid : personId, delimiter)
     }
     return line + '\r\n'
   }

@@ -53,7 +53,8 @@ export function rollbackLastChange(client: pg.ClientBase, input: { schema: strin
     const pairs = target.linkage_id === null ? { rowCount: 0 } : await client.query(`delete from ${s}.pairs where linkage_id = $1`, [target.linkage_id])
     const decisions = await undoReviewDecisions(client, input.schema, target.revision, revision)
     await client.query(`update ${s}.revisions set undone_by = $1 where revision = $2`, [revision, target.revision])
-    await client.query(`update ${s}.key_lineage set undone_by = $1 where revision = $2`, [revision, target.revision])
+    // Cleared `published`: the undo is sent to the results service like a new move (publish-key-lineage.ts).
+    await client.query(`update ${s}.key_lineage set undone_by = $1, published = false where revision = $2`, [revision, target.revision])
     return {
       revision,
       outcome: {

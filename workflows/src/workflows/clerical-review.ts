@@ -1,5 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow'
 import type { createActivities } from '../activities/index.js'
+import type { ClericalOutcome } from '../activities/review.activities.js'
 
 const acts = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '10 minutes',
@@ -7,10 +8,14 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
 })
 
 /**
- * After an envelope's linkage: when some of its pairs scored just above their strategy's threshold, an
- * Information notification with a ready-to-edit quality-review file of their records (clerical-review.ts).
+ * After an envelope's linkage has stored its pairs: the pairs that scored just above their strategy's threshold
+ * and the flagged groups, as a ready-to-edit quality-review file kept by the results service (clerical-review.ts).
+ * Its figures go into the linkage report; `notifyClericalReview` sends the file later.
  */
-export async function notifyClericalReview(envelopeName: string, projectId: number, linkageId: number): Promise<void> {
-  const review = await acts.clericalReview({ projectId, linkageId, envelopeName })
+export const listClericalReview = (envelopeName: string, projectId: number, linkageId: number): Promise<ClericalOutcome> =>
+  acts.clericalReview({ projectId, linkageId, envelopeName })
+
+/** When anything was listed: an Information notification with the file attached. */
+export async function notifyClericalReview(envelopeName: string, review: ClericalOutcome): Promise<void> {
   if (review.attachment) await acts.notifyWithAttachment(envelopeName, 'Information', review.message, review.attachment)
 }

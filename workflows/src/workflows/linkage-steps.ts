@@ -1,11 +1,12 @@
-import { proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { patched, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { LinkageStatus } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
+import type { ClericalOutcome } from '../activities/review.activities.js'
 import { blankedFieldsMessage, fileLoadSummary, loadStats, rejectedRowsMessage, type FileLoadSummary } from '../pipeline/load-summary.js'
 import { linkTaskQueue } from '../task-queues.js'
 import { withProjectLock } from './with-project-lock.js'
-import { notifyClericalReview } from './clerical-review.js'
+import { listClericalReview, notifyClericalReview } from './clerical-review.js'
 import { linkToReferenceStep } from './reference-link-steps.js'
 
 /** A fast load's Link step: records grouped by Jurisdictional Linkage Key, nothing matched (fastload/). */
@@ -61,6 +62,7 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
     }
   }
   setCurrentDetails('Linking')
+  let clerical: ClericalOutcome | undefined
   const jobId = await acts.startJob({ ...jobBase, name: fastLoad ? FAST_LOAD_JOB : 'Link' })
   try {
     const authoritative = plan.files.filter((f) => f.isAuthoritative).map((f) => f.eventTypeId)
@@ -68,7 +70,11 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
       : await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
     await acts.finishJob(jobId, 'Complete', linked.stats)
     if (envelopeName) {
-      const attachment = await acts.saveLinkageReport({ envelopeName, report: linked.report, loading })
+      // A read of the pairs the Link job stored, not part of its statistics; the report carries its figures.
+      // (Linkages started before this order existed replay the old one: the list after the reference step.)
+      if (patched('clerical-figures-in-report')) clerical = await listClericalReview(envelopeName, plan.projectId, linkageId)
+      const report = clerical ? { ...linked.report, clericalReview: clerical.summary } : linked.report
+      const attachment = await acts.saveLinkageReport({ envelopeName, report, loading })
       await acts.notifyWithAttachment(envelopeName, 'Information', `Linkage complete: ${linked.stats.map((s) => `${s.name} ${s.value}`).join(', ')}. The attached report lists each strategy's top blocking values and the score histogram.`, attachment)
     }
   } catch (err) {
@@ -76,8 +82,8 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
     throw err
   }
   await linkToReferenceStep(jobBase, plan.projectId, linkageId)
-  // After the Link job has finished: a read of the pairs it stored, not part of its statistics.
-  if (envelopeName) await notifyClericalReview(envelopeName, plan.projectId, linkageId)
+  // Sent after the linkage-complete notification, as before the report carried the figures.
+  if (envelopeName) await notifyClericalReview(envelopeName, clerical ?? await listClericalReview(envelopeName, plan.projectId, linkageId))
   await acts.setLinkageStatus(linkageId, LinkageStatus.Complete)
 }
 

@@ -4,6 +4,7 @@ import { createTestDatabase } from '@ligature/testkit'
 import { writeKeys } from '../../src/records/linkage-keys.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { rollbackLastChange } from '../../src/records/rollback.js'
+import { markPublished, previousKeysSql, unpublishedMoves } from '../../src/records/key-lineage.js'
 import { withdrawRecords, withdrawableEventTypes } from '../../src/records/withdraw-records.js'
 
 // Withdrawal of whole event types on a real record store, with keys written as a linkage writes them.
@@ -94,4 +95,32 @@ t.test('key lineage: where split, withdrawn and merged keys went, undone by roll
   t.match(undo, { undone: { linkageId: 4 } })
   t.equal((await lineage()).at(-1).undone_by, undo.rollbackRevision, 'the undone revision\'s lineage is marked undone')
   t.same(await currentMap(), { a1: 1, a2: 3, c1: 2 })
+})
+
+const previousKeys = async () => {
+  await client.query('begin')
+  await client.query(previousKeysSql(schema))
+  const rows = (await client.query('select key_number::int as key, previous::int[] as previous from previous_keys order by 1')).rows
+  await client.query('rollback')
+  return Object.fromEntries(rows.map((r: { key: number; previous: number[] }) => [r.key, r.previous]))
+}
+
+t.test('publishing: every move once, an undo again; previous keys follow moves that hold', async (t) => {
+  const moves = await unpublishedMoves(client, schema, 1000)
+  t.same(moves.map((m) => [m.fromKey, m.toKey, m.undoneByRevision !== null]), [[1, 3, false], [4, null, false], [3, 1, true]], 'nothing was published yet')
+  t.match(moves[2], { undoneAt: String, changedAt: String })
+  t.same(await unpublishedMoves(client, schema, 2), moves.slice(0, 2), 'in batches, oldest first')
+  await markPublished(client, schema, moves)
+  t.same(await unpublishedMoves(client, schema, 1000), [], 'flagged once stored')
+  t.same(await previousKeys(), { 3: [1] }, 'key 3 split off key 1; the undone merge gives key 1 nothing')
+  // g1 joins a1 (key 1) and a2 (key 3) again: key 3 ends in key 1.
+  await link(5, [['g1', 1]], [['a1', 'g1'], ['g1', 'a2']], [['a1', 'a2', 'g1']])
+  const [merge, ...none] = await unpublishedMoves(client, schema, 1000)
+  t.same(none, [])
+  t.match(merge, { fromKey: 3, toKey: 1, keyEnded: true, undoneByRevision: null })
+  t.same(await previousKeys(), { 1: [3], 3: [1] }, 'key 1 took key 3; key 3 (ended) still split off key 1')
+  await markPublished(client, schema, [merge!])
+  const undo = await rollbackLastChange(client, { schema, source: 'rollback:5', actor: 'manager', reason: 'undo again' })
+  t.same((await unpublishedMoves(client, schema, 1000)).map((m) => [m.revision, m.undoneByRevision]), [[merge!.revision, undo.rollbackRevision]], 'rollback sends the undo')
+  t.same(await previousKeys(), { 3: [1] })
 })

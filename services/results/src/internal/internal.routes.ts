@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { Type } from '@sinclair/typebox'
 import {
-  CLERICAL_FILE_MAX_CHARS, ClericalReviewInputSchema, ExtractionStateBodySchema, InternalExtractionInputSchema, InternalExtractionListQuerySchema, ResultFileQuerySchema, ResultsInternalPaths,
-  type ClericalReviewInput, type ExtractionJob, type InternalExtractionInput, type ResultFileQuery,
+  CLERICAL_FILE_MAX_CHARS, ClericalReviewInputSchema, KeyLineagePublicationSchema, ExtractionStateBodySchema, InternalExtractionInputSchema, InternalExtractionListQuerySchema, ResultFileQuerySchema, ResultsInternalPaths,
+  type ClericalReviewInput, type ExtractionJob, type KeyLineagePublication, type InternalExtractionInput, type ResultFileQuery,
 } from '@ligature/contracts/internal'
 import { ApiError, isAdmin, notFound, pageOf, unauthorized } from '@ligature/service-kit'
 import type { ResultsDb } from '../db.js'
@@ -17,6 +17,7 @@ import { toResult } from '../results/result.service.js'
 import type { ResultStore } from '../results/result-store.js'
 import type { EstimateService } from '../estimates/estimate.service.js'
 import type { ClericalReviewService } from '../clerical-reviews/clerical-review.service.js'
+import type { KeyLineageService } from '../key-lineage/key-lineage.service.js'
 import { EstimationDocumentSchema, type EstimationDocument } from '@ligature/contracts'
 
 /** Nested `$id`s would make Ajv see one schema twice (the public routes register them too). */
@@ -29,7 +30,7 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 214748364
  * extractions run inside other workflows, the state an extraction's workflow moves it through, and the
  * result zip, streamed in as the request body.
  */
-export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsDb>, extractions: ExtractionService, store: ResultStore, estimates: EstimateService, clericalReviews: ClericalReviewService): void {
+export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsDb>, extractions: ExtractionService, store: ResultStore, estimates: EstimateService, clericalReviews: ClericalReviewService, keyLineage: KeyLineageService): void {
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
   })
@@ -91,4 +92,8 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsD
   // The file travels inside the JSON body: the limit is the largest file kept plus room for escaping and the counts.
   app.post(ResultsInternalPaths.createClericalReview, { bodyLimit: 2 * CLERICAL_FILE_MAX_CHARS, schema: { hide: true, body: ClericalReviewInputSchema } }, async (req, reply) =>
     reply.status(201).send(await clericalReviews.save(req.body as ClericalReviewInput)))
+
+  // At most KEY_LINEAGE_BATCH_MAX moves a call (about 200 bytes each): well inside the JSON default limit.
+  app.post(ResultsInternalPaths.publishKeyLineage, { schema: { hide: true, body: KeyLineagePublicationSchema } }, async (req, reply) =>
+    reply.status(201).send({ stored: await keyLineage.save(req.body as KeyLineagePublication) }))
 }

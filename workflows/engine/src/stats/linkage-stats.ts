@@ -17,6 +17,20 @@ export interface StrategyReport {
   oversizedBlocks: BlockReport[]
 }
 
+/**
+ * What the linkage listed for clerical review (DECISIONS.md "Quality review"), added by the pipeline after
+ * grouping: pairs scoring from their strategy's threshold to the upper review threshold (threshold + margin),
+ * how many of them ended in one group, flagged groups, and the results service's clerical review
+ * (`GET /clericalreviews/{id}`; null when nothing was listed, or the list was too large to store there).
+ */
+export interface ClericalReviewSummary {
+  pairs: number
+  pairsLinked: number
+  flaggedGroups: number
+  records: number
+  clericalReviewId: number | null
+}
+
 export interface LinkageReport {
   recordsUsed: number
   recordsNotBlocked: number
@@ -27,6 +41,8 @@ export interface LinkageReport {
   groupsUnchanged: number
   groupsDeleted: number
   groupsForReview: number
+  /** Envelope linkages only: set once the pairs are stored, before the report is written. */
+  clericalReview?: ClericalReviewSummary
 }
 
 export function linkageReport(result: LinkResult, recordsUsed: number): LinkageReport {
