@@ -34,7 +34,6 @@ const strategies = defaultStrategies()
 const lines = readFileSync(fileURLToPath(new URL('../../datasets/febrl/febrl_dataset3.csv', import.meta.url)), 'utf8').split('\n').filter((l) => l.trim() !== '')
 const bounds = [1, 3501, 4201, 4601, 5001]
 for (let part = 1; part <= 4; part++) writeFileSync(join(dir, `part${part}.csv`), [lines[0], ...lines.slice(bounds[part - 1], bounds[part])].join('\n') + '\n')
-const suidOf = (line: string) => line.split(',')[0]!.trim()
 
 async function load(schema: string, linkageId: number) {
   await loadFile(client, {
