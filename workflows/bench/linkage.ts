@@ -5,6 +5,8 @@
  * keys. For each worker count it prints each stage's seconds, candidate pairs, pairs/s per core and the peak
  * memory of every process; with several worker counts, the speed-up of the link step.
  * Run: npm run bench:linkage -- --records 1000000 --workers 1,2   (Postgres, NATS and Temporal running)
+ * --incremental [--sizes 100000,1000000] [--incoming 10000]: one envelope linked into projects of each size
+ * (support/incremental.ts).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -13,12 +15,20 @@ import { parseArgs } from 'node:util'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
 import { writeSyntheticDataset, SYNTHETIC_IMPORT_FORMAT } from '../src/loading/index.js'
 import { startWorkers } from './support/worker-processes.js'
+import { runIncremental } from './support/incremental.js'
 
 const { values } = parseArgs({ options: {
   records: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' },
   workers: { type: 'string', default: '2' }, partitions: { type: 'string', default: '2' },
   group: { type: 'string', default: 'WeightedBestLinkOnDisk' },
+  incremental: { type: 'boolean', default: false }, sizes: { type: 'string', default: '100000,1000000' },
+  incoming: { type: 'string', default: '10000' },
 } })
+if (values.incremental) {
+  await runIncremental({ sizes: values.sizes.split(',').map(Number), incoming: Number(values.incoming), seed: Number(values.seed),
+    workers: Number(values.workers.split(',')[0]), partitions: values.partitions, group: values.group })
+  process.exit(0)
+}
 const records = Number(values.records)
 const workerCounts = values.workers.split(',').map(Number)
 const f = (x: number) => x.toFixed(2)

@@ -13,7 +13,7 @@ export { bloomEncode, bloomFromBase64, bloomToBase64, qgrams, type BloomEncoding
 export { agreementWeight, disagreementWeight, fieldWeights, type FieldWeights } from './weights/weights.js'
 export { curveProblems, WeightCurve } from './weights/curve.js'
 export { Column, EMPTY_CODE, type ColumnSpec } from './columnar/column.js'
-export { RecordTable, type RecordRow } from './columnar/record-table.js'
+export { RecordTable, type RecordRow, type TermCounts } from './columnar/record-table.js'
 export { COMPARISON_TYPES, comparisonFromProperties, DEFAULT_BLOOM_THRESHOLD, DEFAULT_JARO_WINKLER_THRESHOLD,
   DEFAULT_LEVENSHTEIN_MAX_DISTANCE, compileLevelTests } from './scoring/compile-field.js'
 export { LevelTests, levelWeights, termFrequencyAdjustments } from './scoring/levelled-field.js'

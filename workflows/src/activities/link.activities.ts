@@ -11,6 +11,7 @@ import { LinkageTableCache } from '../pipeline/linkage-table-cache.js'
 import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
 import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore } from '../records/record-schema.js'
+import { ensureLinkageIndexes } from '../records/touched-records.js'
 
 export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number }
 
@@ -41,10 +42,14 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
         return { records: linked.records, stats: linked.stats, report: linked.report }
       }))
     },
-    /** Freezes the match configuration for every partition and clears what an earlier attempt left. */
+    /** Freezes the match configuration for every partition, clears what an earlier attempt left, and makes sure the touched-block read has its indexes. */
     async prepareLinkage(input: LinkageRef): Promise<{ strategies: StrategySpec[]; partitions: number }> {
       const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
-      await withStore(input.projectId, (client, schema) => clearLinkagePairs(client, schema, input.linkageId))
+      await withStore(input.projectId, async (client, schema) => {
+        await clearLinkagePairs(client, schema, input.linkageId)
+        // Here, once, rather than in the partitions that run at the same time.
+        await ensureLinkageIndexes(client, schema, strategies)
+      })
       return { strategies, partitions }
     },
     async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {

@@ -10,11 +10,12 @@ import { assignKeys } from '@ligature/engine'
 import { createGrouper, groupingRule } from '@ligature/engine'
 import { groupsForReview } from '@ligature/engine'
 import { ScoreHistogram, type HistogramJson } from '@ligature/engine'
-import { indexOfId, readLinkageRecords } from '../records/linkage-records.js'
+import { indexOfId } from '../records/linkage-records.js'
 import { readLinkagePairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
 import { readReviewGroups } from '../records/review-decisions.js'
+import { DEFAULT_LINKAGE_READ, readForGrouping, type LinkageRead } from './linkage-read.js'
 
 export interface GroupInput {
   schema: string
@@ -22,6 +23,7 @@ export interface GroupInput {
   groupStrategy: string
   authoritativeEventTypeIds: number[]
   strategyCount: number
+  read?: LinkageRead
 }
 
 export interface GroupOutcome {
@@ -42,7 +44,7 @@ export interface GroupOutcome {
 export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Promise<GroupOutcome> {
   const started = Date.now()
   const s = quoteIdent(input.schema)
-  const records = await readLinkageRecords(client, input.schema, input.linkageId)
+  const records = await readForGrouping(client, input.schema, input.linkageId, input.read ?? DEFAULT_LINKAGE_READ)
   const read = Date.now()
   const rule = groupingRule(input.groupStrategy)
   // Quality-review decisions constrain the grouping (a pair joining two review groups is refused).

@@ -1,6 +1,6 @@
 /**
- * One block partition of a linkage (an activity): the project's records (read once per worker, see
- * linkage-table-cache.ts), every active strategy over the blocks whose hash falls in this partition, and the
+ * One block partition of a linkage (an activity): the records it needs (incoming and those sharing their
+ * blocks, linkage-read.ts; read once per worker, see linkage-table-cache.ts), every active strategy over the blocks whose hash falls in this partition, and the
  * kept pairs written to `pairs`. Returns the partition's figures for the linkage report.
  */
 import { hostname } from 'node:os'
@@ -8,16 +8,18 @@ import type pg from 'pg'
 import type { BlockReport } from '@ligature/engine'
 import { Matcher } from '@ligature/engine'
 import type { StrategySpec } from '@ligature/engine'
-import { readLinkageRecords } from '../records/linkage-records.js'
 import { writePartitionPairs } from '../records/linkage-pairs.js'
 import type { LinkageTableCache } from './linkage-table-cache.js'
 import { fieldsUsed } from './match-config.js'
+import { DEFAULT_LINKAGE_READ, readForMatching, type LinkageRead } from './linkage-read.js'
 
 export interface PartitionInput {
   schema: string
   linkageId: number
   strategies: StrategySpec[]
   partition: { index: number; count: number }
+  /** What of the project to read (linkage-read.ts); touched blocks unless told. */
+  read?: LinkageRead
 }
 
 export interface PartitionRun {
@@ -50,11 +52,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function matchPartition(client: pg.ClientBase, input: PartitionInput, cache: LinkageTableCache): Promise<PartitionOutcome> {
   const startedAt = Date.now()
   const fields = fieldsUsed(input.strategies)
-  const key = `${input.schema}/${input.linkageId}/${fields.join(',')}`
-  const cached = cache.get(key, () => readLinkageRecords(client, input.schema, input.linkageId, fields))
+  const read = input.read ?? DEFAULT_LINKAGE_READ
+  const key = `${input.schema}/${input.linkageId}/${read}/${fields.join(',')}`
+  const cached = cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, read))
   const records = await cached.records
   const table = records.table!
-  const read = Date.now()
+  const readAt = Date.now()
   const matcher = new Matcher(table, input.strategies, { partition: input.partition })
   // Between strategies the event loop runs, so heartbeats and the Temporal connection keep going (and other
   // partitions on this worker take turns): only the strategies' own time counts as match time.
@@ -74,6 +77,6 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
     partition: input.partition.index, records: table.size, recordsNotBlocked: match.recordsNotBlocked,
     runs: match.runs.map((r) => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked, pairsCreated: r.pairsCreated, topBlockingValues: r.topBlockingValues, oversizedBlocks: r.oversizedBlocks })),
     pairsKept: match.pairs.length, worker: WORKER, reusedRecords: cached.reused,
-    startedAt, finishedAt, readMs: read - startedAt, matchMs: Math.round(matchMs), writeMs: finishedAt - matched,
+    startedAt, finishedAt, readMs: readAt - startedAt, matchMs: Math.round(matchMs), writeMs: finishedAt - matched,
   }
 }

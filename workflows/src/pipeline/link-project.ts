@@ -5,12 +5,12 @@ import { groupsForReview } from '@ligature/engine'
 import { Matcher } from '@ligature/engine'
 import { jobStats, type LinkageReport } from '@ligature/engine'
 import type { StrategySpec } from '@ligature/engine'
-import { readLinkageRecords } from '../records/linkage-records.js'
+import { ensureLinkageIndexes } from '../records/touched-records.js'
 import { clearLinkagePairs, writePartitionPairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
 import { readReviewGroups } from '../records/review-decisions.js'
-import { fieldsUsed } from './match-config.js'
+import { DEFAULT_LINKAGE_READ, readForMatching, type LinkageRead } from './linkage-read.js'
 
 export interface LinkProjectInput {
   schema: string
@@ -18,6 +18,7 @@ export interface LinkProjectInput {
   strategies: StrategySpec[]
   groupStrategy: string
   authoritativeEventTypeIds: number[]
+  read?: LinkageRead
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -25,13 +26,16 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2)
 
 /**
  * The in-memory strategies (WeightedBestLinkInMemory, MergeInMemory) in one activity: the linkage's new
- * records against themselves and every active record of the project, pairs grouped in memory, stable keys
+ * records against themselves and the active records sharing a block with them (linkage-read.ts), pairs grouped in memory, stable keys
  * (a group keeps its key; merges keep the smallest), kept pairs stored with strategy and per-field weights.
  * The *OnDisk strategies split this across activities (link-partition.ts, group-linkage.ts).
  */
 export async function linkProject(client: pg.ClientBase, input: LinkProjectInput) {
   const started = performance.now()
-  const records = await readLinkageRecords(client, input.schema, input.linkageId, fieldsUsed(input.strategies))
+  const scope = input.read ?? DEFAULT_LINKAGE_READ
+  if (scope === 'touched') await ensureLinkageIndexes(client, input.schema, input.strategies)
+  // Whole groups too: this table is also what the records are grouped over.
+  const records = await readForMatching(client, input.schema, input.linkageId, input.strategies, scope, true)
   const table = records.table!
   const read = performance.now()
   const matcher = new Matcher(table, input.strategies)
@@ -65,7 +69,7 @@ export async function linkProject(client: pg.ClientBase, input: LinkProjectInput
   const stats = [...jobStats(report),
     { name: 'Candidate pairs', value: String(match.runs.reduce((sum, r) => sum + r.pairsCreated, 0)) },
     { name: 'Pairs stored', value: String(match.pairs.length) },
-    { name: 'Partitions', value: '1' }, { name: 'Workers', value: '1' },
+    { name: 'Records read', value: String(table.size) }, { name: 'Partitions', value: '1' }, { name: 'Workers', value: '1' },
     { name: 'Read seconds', value: seconds(read - started) }, { name: 'Match seconds', value: seconds(matched - read) },
     { name: 'Match CPU seconds', value: seconds(matched - read) },
     { name: 'Group seconds', value: seconds(grouped - matched) }, { name: 'Key write seconds', value: seconds(written - grouped) }]

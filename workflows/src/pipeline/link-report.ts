@@ -44,6 +44,8 @@ export function combinedStats(partitions: readonly PartitionOutcome[], group: Gr
     ...jobStats(report),
     { name: 'Candidate pairs', value: String(report.strategies.reduce((n, s) => n + s.pairsCreated, 0)) },
     { name: 'Pairs stored', value: String(sum((p) => p.pairsKept)) },
+    // Matching's read (a partition's, each reads the same) next to grouping's `Records used`.
+    { name: 'Records read', value: String(Math.max(0, ...partitions.map((p) => p.records))) },
     { name: 'Partitions', value: String(partitions.length) },
     { name: 'Workers', value: String(new Set(partitions.map((p) => p.worker)).size) },
     { name: 'Read seconds', value: seconds(Math.max(0, ...partitions.map((p) => p.readMs))) },

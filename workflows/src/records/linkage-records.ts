@@ -2,6 +2,7 @@
  * The project's active records as a linkage sees them, read with COPY: database id, event type, whether the
  * record arrived with this linkage, its current key number (0 = none) and, when fields are asked for, a
  * dictionary-encoded RecordTable of those fields. Record index i is the i-th id in ascending order.
+ * `only` narrows the read to a query of ids (touched-records.ts); every active record otherwise.
  */
 import type pg from 'pg'
 import { RecordTableBuilder } from '@ligature/engine'
@@ -28,7 +29,8 @@ export const columnSpecs = (fields: readonly string[]): ColumnSpec[] =>
     ? { name, kind: 'bloom', filterBits: BLOOM_FILTER_BITS }
     : { name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' })
 
-export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = []): Promise<LinkageRecords> {
+export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = [],
+  only: string | null = null): Promise<LinkageRecords> {
   const s = quoteIdent(schema)
   const linkage = Number(linkageId)
   if (!Number.isInteger(linkage)) throw new Error('linkage id must be an integer')
@@ -38,7 +40,7 @@ export async function readLinkageRecords(client: pg.ClientBase, schema: string, 
   let isNew = new Uint8Array(1 << 16)
   let n = 0
   await copyOutRaw(client, `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
-    from ${s}.records r left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null where r.end_dated_at is null order by r.id`, (row) => {
+    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null where r.end_dated_at is null order by r.id`, (row) => {
     if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
     const fresh = row.number(2) === 1
     ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0

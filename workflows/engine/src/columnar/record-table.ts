@@ -7,8 +7,16 @@ import { Column, DictionaryBuilder, type ColumnSpec } from './column.js'
 
 export type RecordRow = Readonly<Record<string, string | null | undefined>>
 
+/**
+ * A field's value counts over a population wider than the table (a linkage that read only the blocks its
+ * incoming records touch): records holding each value, and records holding any value. Values missing from
+ * `byValue` count as 0.
+ */
+export interface TermCounts { byValue: ReadonlyMap<string, number>; present: number }
+
 export class RecordTable {
   private readonly byName = new Map<string, Column>()
+  private readonly counts = new Map<string, TermCounts>()
 
   constructor(readonly size: number, columns: readonly Column[], readonly isNew: Uint8Array | null = null) {
     for (const column of columns) {
@@ -22,6 +30,16 @@ export class RecordTable {
     const column = this.byName.get(name)
     if (!column) throw new Error(`unknown field ${name}`)
     return column
+  }
+
+  /** Term frequencies of `field` come from `counts` instead of the table's own records. */
+  setTermCounts(field: string, counts: TermCounts): void {
+    this.column(field)
+    this.counts.set(field, counts)
+  }
+
+  termCounts(field: string): TermCounts | null {
+    return this.counts.get(field) ?? null
   }
 
   get columnNames(): string[] {

@@ -13,7 +13,7 @@ import { WeightCurve } from '../weights/curve.js'
 import { fieldWeights } from '../weights/weights.js'
 import { BloomField, DateField } from './date-bloom-fields.js'
 import { ExactField, MemoStringField, SimilarityToWeight, type FieldScorer } from './field-scorer.js'
-import { LevelledField, LevelTests, levelWeights, termFrequencyAdjustments } from './levelled-field.js'
+import { LevelledField, LevelTests, levelWeights, termFrequencyAdjustments, TF_PRIOR_VALUES } from './levelled-field.js'
 
 export const DEFAULT_JARO_WINKLER_THRESHOLD = 0.9
 export const DEFAULT_LEVENSHTEIN_MAX_DISTANCE = 1
@@ -65,7 +65,7 @@ function compileLevelledField(spec: MatchingFieldSpec, table: RecordTable): Fiel
   const top = compileTwoLevelField({ field: spec.field, comparison: spec.comparison, m: spec.m, u: spec.u,
     agreementWeight: weights[1]!, disagreementWeight: weights[0]!, ...(spec.curve ? { curve: spec.curve } : {}) }, table)
   const column = table.column(spec.field)
-  const tf = spec.termFrequency ? termFrequencyAdjustments(column, spec.u) : null
+  const tf = spec.termFrequency ? termFrequencyAdjustments(column, spec.u, TF_PRIOR_VALUES, table.termCounts(spec.field)) : null
   return new LevelledField(spec.field, column.codes, compileLevelTests(spec, table), top, weights, tf)
 }
 

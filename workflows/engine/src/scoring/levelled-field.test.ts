@@ -105,3 +105,19 @@ t.test('term frequencies from many values approach the observed share', async tt
   const smith = termFrequencyAdjustments(tbl.column('n'), 0.01)[tbl.column('n').values.indexOf('smith')]!
   tt.ok(Math.abs(smith - Math.log2(0.01 / 0.2)) < 0.02, `smith ${smith.toFixed(3)} ≈ log2(0.01 / 0.2)`)
 })
+
+t.test('term frequencies from external counts: part of a project scores as the whole does', async tt => {
+  // The whole project: smith ×6, jones ×2, zabel ×2, one empty. A partial read holds one smith and one zabel.
+  const whole = textTable(['smith', 'smith', 'smith', 'smith', 'smith', 'smith', 'jones', 'jones', 'zabel', 'zabel', ''])
+  const part = textTable(['zabel', 'smith', 'smith'])
+  const counts = { byValue: new Map([['smith', 6], ['jones', 2], ['zabel', 2]]), present: 10 }
+  part.setTermCounts('n', counts)
+  const spec: MatchingFieldSpec = { field: 'n', comparison: { type: 'JaroWinkler', threshold: 0.9 }, m: 0.9, u: 0.05, termFrequency: true }
+  tt.ok(near(compileField(spec, part).weightFor(1, 2), compileField(spec, whole).weightFor(0, 1)), 'smith = smith weighs as in the whole table')
+  const fromPart = termFrequencyAdjustments(part.column('n'), 0.05, TF_PRIOR_VALUES, counts)
+  const fromWhole = termFrequencyAdjustments(whole.column('n'), 0.05)
+  for (const v of ['smith', 'zabel']) {
+    tt.equal(fromPart[part.column('n').values.indexOf(v)], fromWhole[whole.column('n').values.indexOf(v)], `${v}: the same adjustment`)
+  }
+  tt.throws(() => part.setTermCounts('nope', counts), /unknown field/)
+})

@@ -9,6 +9,7 @@
  * weight, tf(v) = records with v / records with a value, counted over the table (incoming and existing records).
  */
 import type { Column } from '../columnar/column.js'
+import type { TermCounts } from '../columnar/record-table.js'
 import type { MatchingFieldSpec } from '../types.js'
 import { agreementWeight } from '../weights/weights.js'
 import type { FieldScorer } from './field-scorer.js'
@@ -72,12 +73,16 @@ export const TF_PRIOR_VALUES = 1000
 
 /**
  * Per code, log2(u / tf(code)), tf the shrunk frequency above (`prior` 0: the raw share). Codes no record holds
- * get 0. The more common a value, the less agreeing on it is worth.
+ * get 0. The more common a value, the less agreeing on it is worth. Counted over the column's records, or
+ * taken from `external` (the whole project's counts when the table holds only part of it).
  */
-export function termFrequencyAdjustments(column: Column, u: number, prior = TF_PRIOR_VALUES): Float64Array {
+export function termFrequencyAdjustments(column: Column, u: number, prior = TF_PRIOR_VALUES, external: TermCounts | null = null): Float64Array {
   const counts = new Float64Array(column.values.length)
   let present = 0
-  for (const c of column.codes) if (c !== 0) { counts[c]!++; present++ }
+  if (external) {
+    for (let c = 1; c < counts.length; c++) counts[c] = external.byValue.get(column.values[c]!) ?? 0
+    present = external.present
+  } else for (const c of column.codes) if (c !== 0) { counts[c]!++; present++ }
   const out = new Float64Array(counts.length)
   for (let c = 1; c < counts.length; c++) {
     if (counts[c]! > 0) out[c] = Math.log2(u / ((counts[c]! + prior * u) / (present + prior)))

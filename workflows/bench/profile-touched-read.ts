@@ -1,0 +1,70 @@
+/**
+ * Profiles the touched-block read (issue 18) outside Temporal:
+ *   node --import tsx workflows/bench/profile-touched-read.ts --records 1000000 --incoming 10000
+ * Loads N synthetic people as linkage 1 and the next `incoming` as linkage 2 into a scratch database (no keys),
+ * builds the blocking indexes, then times each part of linkage 2's reads and prints the plan of the id query.
+ */
+import { parseArgs } from 'node:util'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { createTestDatabase } from '@ligature/testkit'
+import { DEFAULT_MATCH_STRATEGIES, DEFAULT_WEIGHT_CURVES } from '@ligature/contracts/defaults'
+import { activeStrategies } from '@ligature/engine'
+import { strategiesFromMatchConfig } from '../src/pipeline/match-config.js'
+import { readForGrouping, readForMatching } from '../src/pipeline/linkage-read.js'
+import { loadFile } from '../src/pipeline/load-file.js'
+import { ensureRecordStore } from '../src/records/record-schema.js'
+import { ensureLinkageIndexes, readTermCounts, termFrequencyFields, touchedBlocksQuery } from '../src/records/touched-records.js'
+import { SYNTHETIC_IMPORT_FORMAT, writeSyntheticDataset } from '../src/loading/index.js'
+
+const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, incoming: { type: 'string', default: '10000' } } })
+const size = Number(values.records), incoming = Number(values.incoming)
+const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-'))
+await writeSyntheticDataset({ records: size + incoming, seed: 42 }, { csvPath: join(dir, 'people.csv') })
+const lines = (await readFile(join(dir, 'people.csv'), 'utf8')).split('\n').filter((l) => l !== '')
+await writeFile(join(dir, 'existing.csv'), [lines[0], ...lines.slice(1, 1 + size)].join('\n') + '\n')
+await writeFile(join(dir, 'incoming.csv'), [lines[0], ...lines.slice(1 + size)].join('\n') + '\n')
+lines.length = 0
+const database = await createTestDatabase()
+const client = new pg.Client({ connectionString: database.url })
+await client.connect()
+const ms = (t: number) => `${(performance.now() - t).toFixed(0)} ms`
+try {
+  const schema = await ensureRecordStore(client, 1)
+  const strategies = strategiesFromMatchConfig({ strategies: DEFAULT_MATCH_STRATEGIES.map((s, i) => ({ ...s, id: i + 1, matchingFields: s.matchingFields.map((f) => ({ ...f })) })), weightCurves: DEFAULT_WEIGHT_CURVES.map((c, i) => ({ ...c, id: i + 1 })) as never })
+  const load = (linkageId: number, fileName: string) => loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId,
+    file: { fileIndex: 0, fileName, eventTypeId: 1, eventTypeCode: 'P', isAuthoritative: false,
+      importFormat: { id: 1, columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns }, settings: [{ name: 'hasHeader', value: 'true' }] } })
+  let t = performance.now()
+  await load(1, 'existing.csv')
+  console.log(`load ${size} existing: ${ms(t)}`)
+  t = performance.now()
+  await ensureLinkageIndexes(client, schema, strategies)
+  console.log(`build indexes: ${ms(t)}`)
+  await client.query(`vacuum analyze ${schema}.records`)
+  t = performance.now()
+  await load(2, 'incoming.csv')
+  console.log(`load ${incoming} incoming (indexes kept up): ${ms(t)}`)
+  const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${touchedBlocksQuery(schema, 2, activeStrategies(strategies))}`)
+  console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
+  for (const field of termFrequencyFields(strategies)) {
+    t = performance.now()
+    const counts = await readTermCounts(client, schema, 2, field)
+    console.log(`term counts ${field}: ${counts.byValue.size} values, ${counts.present} present: ${ms(t)}`)
+  }
+  t = performance.now()
+  const touched = await readForMatching(client, schema, 2, strategies, 'touched')
+  console.log(`touched read: ${touched.ids.length} records: ${ms(t)}`)
+  t = performance.now()
+  const full = await readForMatching(client, schema, 2, strategies, 'full')
+  console.log(`full read: ${full.ids.length} records: ${ms(t)}`)
+  t = performance.now()
+  const group = await readForGrouping(client, schema, 2, 'touched')
+  console.log(`grouping read: ${group.ids.length} records: ${ms(t)}`)
+} finally {
+  await client.end()
+  await database.drop()
+  await rm(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,36 @@
+/**
+ * What a linkage reads of the project (issue 18). 'touched': the incoming records and the existing ones
+ * sharing a block with them (touched-records.ts), with term frequencies counted over the whole project in
+ * SQL; 'full': every active record, as before — the reference the touched read must equal, and the choice
+ * when most of the project is incoming anyway makes no difference to the result.
+ */
+import type pg from 'pg'
+import { activeStrategies, type StrategySpec } from '@ligature/engine'
+import { readLinkageRecords, type LinkageRecords } from '../records/linkage-records.js'
+import { pairedRecordsQuery, readTermCounts, termFrequencyFields, touchedBlocksQuery, withWholeGroups } from '../records/touched-records.js'
+import { fieldsUsed } from './match-config.js'
+
+export type LinkageRead = 'touched' | 'full'
+export const DEFAULT_LINKAGE_READ: LinkageRead = 'touched'
+
+/**
+ * The records a linkage matches. `wholeGroups`: also every member of the touched records' groups, for a
+ * caller that groups from this same table (the in-memory strategies); they add no pair, sharing no block
+ * with an incoming record.
+ */
+export async function readForMatching(client: pg.ClientBase, schema: string, linkageId: number, strategies: readonly StrategySpec[],
+  read: LinkageRead, wholeGroups = false): Promise<LinkageRecords> {
+  const fields = fieldsUsed(strategies)
+  if (read === 'full') return readLinkageRecords(client, schema, linkageId, fields)
+  const active = activeStrategies(strategies)
+  const touched = touchedBlocksQuery(schema, linkageId, active)
+  const records = await readLinkageRecords(client, schema, linkageId, fields, wholeGroups ? withWholeGroups(schema, touched) : touched)
+  for (const field of termFrequencyFields(active)) records.table!.setTermCounts(field, await readTermCounts(client, schema, linkageId, field))
+  return records
+}
+
+/** The records the on-disk grouping needs: those of the linkage's pairs and incoming ones, with their whole groups. */
+export function readForGrouping(client: pg.ClientBase, schema: string, linkageId: number, read: LinkageRead): Promise<LinkageRecords> {
+  return read === 'full' ? readLinkageRecords(client, schema, linkageId)
+    : readLinkageRecords(client, schema, linkageId, [], withWholeGroups(schema, pairedRecordsQuery(schema, linkageId)))
+}

@@ -1,0 +1,99 @@
+/**
+ * Which existing records a linkage reads (issue 18): not the whole project, but the incoming records and the
+ * active records that share a block with one of them under some active strategy — the only existing records
+ * a new pair can involve, since pairs of two existing records are never compared again. A block holding an
+ * incoming record is read whole, so oversized-block skipping still sees the block's full size. Grouping reads
+ * the records of the linkage's pairs plus every member of their current groups, so a group keeps (or merges)
+ * its key exactly as with the whole project in hand.
+ *
+ * The selection is SQL over the records table itself (an expression index per strategy on its blocking
+ * values, partial on active records), so deletions, rollbacks and destructions are seen as soon as they
+ * commit: there is no cache to invalidate. Term frequencies still count the whole project (termCounts).
+ */
+import { createHash } from 'node:crypto'
+import type pg from 'pg'
+import type { StrategySpec, TermCounts } from '@ligature/engine'
+import { quoteIdent } from './record-schema.js'
+
+const short = (text: string) => createHash('md5').update(text).digest('hex').slice(0, 16)
+/** One index per set of blocking fields (strategies blocking alike share it); names stay under 63 bytes. */
+const blockIndexName = (fields: readonly string[]) => `records_block_${short(fields.join('\u0000'))}`
+const termIndexName = (field: string) => `records_tf_${short(field)}`
+/** Empty and missing block alike (code 0 in the engine), so the index and the join use coalesce(…, ''). */
+const blockValue = (alias: string, field: string) => `coalesce(${alias ? `${alias}.` : ''}${quoteIdent(field)}, '')`
+
+const distinctBlockings = (strategies: readonly StrategySpec[]) =>
+  [...new Map(strategies.filter((s) => s.isActive && s.blockingFields.length > 0)
+    .map((s) => [s.blockingFields.map((b) => `${b.field}:${b.matchEmpty}`).join('|'), s.blockingFields])).values()]
+
+export const termFrequencyFields = (strategies: readonly StrategySpec[]) =>
+  [...new Set(strategies.filter((s) => s.isActive).flatMap((s) => s.matchingFields.filter((m) => m.termFrequency).map((m) => m.field)))]
+
+/**
+ * The indexes the touched-block read and the term counts use, created once per project and set of blocking
+ * fields (the first linkage after a new strategy pays for building one). Call it from one activity at a time:
+ * the project lock serialises linkages, and block partitions do not create indexes.
+ */
+export async function ensureLinkageIndexes(client: pg.ClientBase, schema: string, strategies: readonly StrategySpec[]): Promise<void> {
+  const s = quoteIdent(schema)
+  for (const fields of distinctBlockings(strategies)) {
+    const names = fields.map((b) => b.field)
+    await client.query(`create index if not exists ${blockIndexName(names)} on ${s}.records (${names.map((f) => `(${blockValue('', f)})`).join(', ')})
+      where end_dated_at is null`)
+  }
+  for (const field of termFrequencyFields(strategies)) {
+    await client.query(`create index if not exists ${termIndexName(field)} on ${s}.records (${quoteIdent(field)}) where end_dated_at is null`)
+  }
+}
+
+/** SQL: the ids (column `id`) of the incoming records and of the active records sharing a block with one. */
+export function touchedBlocksQuery(schema: string, linkageId: number, strategies: readonly StrategySpec[]): string {
+  const s = quoteIdent(schema)
+  const linkage = Number(linkageId)
+  if (!Number.isInteger(linkage)) throw new Error('linkage id must be an integer')
+  const parts = [`select id from ${s}.records where linkage_id = ${linkage} and end_dated_at is null`]
+  for (const fields of distinctBlockings(strategies)) {
+    const keys = fields.map((b, k) => `${blockValue('n', b.field)} as k${k}`).join(', ')
+    // A field that does not match empty puts no record with an empty value in any block.
+    const strict = fields.filter((b) => !b.matchEmpty).map((b) => ` and ${blockValue('n', b.field)} <> ''`).join('')
+    const on = fields.map((b, k) => `${blockValue('r', b.field)} = k.k${k}`).join(' and ')
+    parts.push(`select r.id from (select distinct ${keys} from ${s}.records n where n.linkage_id = ${linkage} and n.end_dated_at is null${strict}) k
+      join ${s}.records r on ${on} where r.end_dated_at is null`)
+  }
+  return parts.join('\nunion\n')
+}
+
+/** SQL: the ids of the incoming records and of both sides of the linkage's stored pairs. */
+export function pairedRecordsQuery(schema: string, linkageId: number): string {
+  const s = quoteIdent(schema)
+  const linkage = Number(linkageId)
+  if (!Number.isInteger(linkage)) throw new Error('linkage id must be an integer')
+  return `select id from ${s}.records where linkage_id = ${linkage} and end_dated_at is null
+    union select left_id from ${s}.pairs where linkage_id = ${linkage}
+    union select right_id from ${s}.pairs where linkage_id = ${linkage}`
+}
+
+/** SQL: `ids` (a query of ids) and every record sharing a current key with one of them. */
+export function withWholeGroups(schema: string, ids: string): string {
+  const s = quoteIdent(schema)
+  return `with picked as materialized (${ids})
+    select id from picked
+    union
+    select g.record_id from ${s}.record_keys k join picked p on p.id = k.record_id
+      join ${s}.record_keys g on g.key_number = k.key_number and g.to_revision is null
+    where k.to_revision is null`
+}
+
+/**
+ * The project's counts of `field` for term frequencies: each value an incoming record holds (the only values
+ * an identical pair can share, as every pair has an incoming side), and how many active records hold any value —
+ * what the engine counts over a whole-project table, so a partial read scores alike.
+ */
+export async function readTermCounts(client: pg.ClientBase, schema: string, linkageId: number, field: string): Promise<TermCounts> {
+  const s = quoteIdent(schema), f = quoteIdent(field)
+  const counts = await client.query<{ value: string; n: string }>(`select r.${f} as value, count(*) as n from ${s}.records r
+    where r.end_dated_at is null and r.${f} in (select distinct ${f} from ${s}.records where linkage_id = $1 and end_dated_at is null and ${f} <> '')
+    group by r.${f}`, [linkageId])
+  const present = await client.query<{ n: string }>(`select count(*) as n from ${s}.records where end_dated_at is null and ${f} <> ''`)
+  return { byValue: new Map(counts.rows.map((r) => [r.value, Number(r.n)])), present: Number(present.rows[0]!.n) }
+}
