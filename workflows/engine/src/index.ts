@@ -14,6 +14,7 @@ export { agreementWeight, disagreementWeight, fieldWeights, type FieldWeights } 
 export { curveProblems, WeightCurve } from './weights/curve.js'
 export { Column, EMPTY_CODE, type ColumnSpec } from './columnar/column.js'
 export { RecordTable, type RecordRow } from './columnar/record-table.js'
+export { tableFingerprint } from './columnar/table-fingerprint.js'
 export { COMPARISON_TYPES, comparisonFromProperties, DEFAULT_BLOOM_THRESHOLD, DEFAULT_JARO_WINKLER_THRESHOLD,
   DEFAULT_LEVENSHTEIN_MAX_DISTANCE, compileLevelTests } from './scoring/compile-field.js'
 export { LevelTests, levelWeights, termFrequencyAdjustments } from './scoring/levelled-field.js'
@@ -23,6 +24,7 @@ export { buildBlocks, blockHash, type Blocks } from './blocking/blocks.js'
 export { generateCandidates, DEFAULT_MAX_BLOCK_SIZE, type BlockingStats, type CandidateOptions,
   type PairChunkHandler } from './blocking/candidates.js'
 export { PairSet } from './blocking/pair-set.js'
+export { assignBlocks, pairsOfBlock, partitionPlan, type PartitionPlan } from './blocking/partition-plan.js'
 export type { BlockReport } from './blocking/top-blocks.js'
 export { PairStore } from './grouping/pair-store.js'
 export type { PairStream } from './grouping/existing-groups.js'
