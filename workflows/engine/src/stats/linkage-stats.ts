@@ -17,6 +17,16 @@ export interface StrategyReport {
   oversizedBlocks: BlockReport[]
 }
 
+/** One block partition of an on-disk linkage: its share of the candidate pairs and how long it took. */
+export interface PartitionReport {
+  partition: number
+  pairsCreated: number
+  pairsKept: number
+  readSeconds: number
+  matchSeconds: number
+  writeSeconds: number
+}
+
 export interface LinkageReport {
   recordsUsed: number
   recordsNotBlocked: number
@@ -27,6 +37,8 @@ export interface LinkageReport {
   groupsUnchanged: number
   groupsDeleted: number
   groupsForReview: number
+  /** On-disk linkages: per block partition, in partition order. */
+  partitions?: PartitionReport[]
 }
 
 export function linkageReport(result: LinkResult, recordsUsed: number): LinkageReport {
