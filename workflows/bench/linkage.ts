@@ -2,8 +2,9 @@
  * bench:linkage --records N [--workers 1,2] [--partitions P] — N synthetic people with realistic duplicates
  * and typos (seeded), end to end through the platform: envelope upload → validation → COPY load → block,
  * compare, score (split by block partition across worker processes) → group from the pairs on disk → stored
- * keys. For each worker count it prints each stage's seconds, candidate pairs, pairs/s per core and the peak
- * memory of every process; with several worker counts, the speed-up of the link step.
+ * keys. For each worker count it prints each stage's seconds, candidate pairs, each block partition's pairs
+ * and scoring seconds (from the Link job's stats), pairs/s per core and the peak memory of every process; with
+ * several worker counts, the speed-up of the link step.
  * Run: npm run bench:linkage -- --records 1000000 --workers 1,2   (Postgres, NATS and Temporal running)
  * --incremental [--sizes 100000,1000000] [--incoming 10000]: one envelope linked into projects of each size
  * (support/incremental.ts).
@@ -75,6 +76,9 @@ async function runOnce(workerCount: number): Promise<number> {
     const load = job('Load Linkage Request'), link = job('Link')
     const pairs = stat(link, 'Candidate pairs'), cpu = stat(link, 'Match CPU seconds')
     const peaks = workers.peakMiB()
+    const partitionCount = stat(link, 'Partitions')
+    const parts = Array.from({ length: partitionCount }, (_, i) =>
+      `${i + 1}: ${stat(link, `Partition ${i + 1}: pairs created`)} pairs, ${f(stat(link, `Partition ${i + 1}: match seconds`))} s`)
     console.log(`
 ${workerCount} worker process${workerCount > 1 ? 'es' : ''}
   upload (HTTP, streamed) ${f((tUploaded - tUpload) / 1000)} s
@@ -86,6 +90,7 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}
     keys + pairs stored   ${f(stat(link, 'Key write seconds'))} s
   total upload → keys     ${f((tDone - tUpload) / 1000)} s
   candidate pairs         ${pairs}  (kept ${stat(link, 'Pairs stored')}; groups ${stat(link, 'Groups new')})
+  per partition           ${parts.join('; ')}  (balance ${f(stat(link, 'Partition balance'))}: largest over mean)
   pairs/s per core        ${Math.round(pairs / cpu)}
   peak RSS per worker     ${peaks.map((p) => `${p.toFixed(0)} MiB`).join(', ')}
   peak RSS platform       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (services + this bench, one process)`)

@@ -11,6 +11,7 @@ import { buildBlocks, NO_BLOCK } from './blocking/blocks.js'
 import { PairSet } from './blocking/pair-set.js'
 import type { RecordTable } from './columnar/record-table.js'
 import { PairStore } from './grouping/pair-store.js'
+import type { FieldScorer } from './scoring/field-scorer.js'
 import { keepAboveThreshold, StrategyScorer } from './scoring/strategy-scorer.js'
 import { ScoreHistogram } from './stats/histogram.js'
 import type { StrategySpec } from './types.js'
@@ -44,6 +45,11 @@ export function activeStrategies(strategies: readonly StrategySpec[]): StrategyS
  * Matching one strategy at a time, so a caller can yield between strategies (an activity heartbeats there);
  * `matchRecords` runs them all at once.
  */
+// Compiled matching fields of the tables being linked in block partitions: the partitions of one linkage on
+// one worker share the table, so they share its compiled fields too (bounded by the linkage's distinct field
+// specs; gone with the table). A whole-table run shares them across its own strategies only.
+const partitionFields = new WeakMap<RecordTable, Map<string, FieldScorer>>()
+
 export class Matcher {
   readonly strategies: StrategySpec[]
   private readonly pairs = new PairStore()
@@ -54,11 +60,15 @@ export class Matcher {
   private readonly runs: StrategyRun[] = []
   private readonly earlier: EarlierStrategy[] = []
   private scores = new Float64Array(0)
+  private readonly compiled: Map<string, FieldScorer>
 
   constructor(private readonly table: RecordTable, strategies: readonly StrategySpec[], private readonly options: MatchOptions = {}) {
     this.strategies = activeStrategies(strategies)
     this.histogram = new ScoreHistogram(options.histogramBinWidth ?? 1)
     this.blockedSomewhere = new Uint8Array(table.size)
+    let shared = options.partition ? partitionFields.get(table) : undefined
+    if (!shared) { shared = new Map(); if (options.partition) partitionFields.set(table, shared) }
+    this.compiled = shared
   }
 
   /** Runs the next strategy; false when none is left. */
@@ -68,7 +78,7 @@ export class Matcher {
     if (!strategy) return false
     const { table, kept, histogram, pairs } = this
     const last = index === this.strategies.length - 1
-    const scorer = new StrategyScorer(strategy, table)
+    const scorer = new StrategyScorer(strategy, table, this.compiled)
     this.scorers.push(scorer)
     const blocks = buildBlocks(table, strategy.blockingFields)
     for (let i = 0; i < table.size; i++) if (blocks.blockOf[i] !== NO_BLOCK) this.blockedSomewhere[i] = 1

@@ -1,4 +1,4 @@
-import { heartbeat } from '@temporalio/activity'
+import { ApplicationFailure, heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
 import type { ConfigClient } from '../clients/config-client.js'
 import type { StrategySpec } from '@ligature/engine'
@@ -6,6 +6,7 @@ import { activeStrategies } from '@ligature/engine'
 import { groupLinkage as groupOnDisk } from '../pipeline/group-linkage.js'
 import { matchPartition, type PartitionOutcome } from '../pipeline/link-partition.js'
 import { combinedReport, combinedStats } from '../pipeline/link-report.js'
+import { checkPartitionsAgree, PartitionTablesDiffer } from '../pipeline/partition-check.js'
 import { linkProject } from '../pipeline/link-project.js'
 import { LinkageTableCache } from '../pipeline/linkage-table-cache.js'
 import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
@@ -58,6 +59,11 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
     },
     async groupLinkage(input: GroupRequest) {
       cache.clear()
+      // Not retried: the partitions' pairs are on disk already and grouping them again would not change them.
+      try { checkPartitionsAgree(input.partitions.map((p) => ({ partition: p.partition, records: p.records, fingerprint: p.fingerprint }))) } catch (e) {
+        if (e instanceof PartitionTablesDiffer) throw ApplicationFailure.nonRetryable(e.message, e.name)
+        throw e
+      }
       return beating(() => withStore(input.projectId, async (client, schema) => {
         const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount })
         const report = combinedReport(input.partitions, group)

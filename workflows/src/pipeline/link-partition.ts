@@ -1,16 +1,19 @@
 /**
  * One block partition of a linkage (an activity): the records it needs (incoming and those sharing their
- * blocks, linkage-read.ts; read once per worker, see linkage-table-cache.ts), every active strategy over the blocks whose hash falls in this partition, and the
- * kept pairs written to `pairs`. Returns the partition's figures for the linkage report.
+ * blocks, linkage-read.ts; read once per worker, see linkage-table-cache.ts), every active strategy over the
+ * blocks the size-aware plan gives this partition (engine partition-plan.ts), and the kept pairs written to
+ * `pairs`. Returns the partition's figures for the linkage report, and the fingerprint of the table it planned
+ * from: every partition plans alone, so the grouping step checks they all decoded the same records
+ * (partition-check.ts).
  */
 import { hostname } from 'node:os'
 import type pg from 'pg'
 import type { BlockReport } from '@ligature/engine'
-import { Matcher } from '@ligature/engine'
+import { Matcher, tableFingerprint } from '@ligature/engine'
 import type { StrategySpec } from '@ligature/engine'
 import { writePartitionPairs } from '../records/linkage-pairs.js'
 import type { LinkageTableCache } from './linkage-table-cache.js'
-import { fieldsUsed } from './match-config.js'
+import { blockingFieldsUsed, fieldsUsed } from './match-config.js'
 import { DEFAULT_LINKAGE_READ, readForMatching, type LinkageRead } from './linkage-read.js'
 
 export interface PartitionInput {
@@ -37,6 +40,8 @@ export interface PartitionOutcome {
   recordsNotBlocked: number
   runs: PartitionRun[]
   pairsKept: number
+  /** tableFingerprint over ids, incoming flags and blocking values: equal in every partition of a linkage. */
+  fingerprint: string
   worker: string
   reusedRecords: boolean
   startedAt: number
@@ -57,6 +62,7 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   const cached = cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, read))
   const records = await cached.records
   const table = records.table!
+  const fingerprint = tableFingerprint(table, records.ids, blockingFieldsUsed(input.strategies))
   const readAt = Date.now()
   const matcher = new Matcher(table, input.strategies, { partition: input.partition })
   // Between strategies the event loop runs, so heartbeats and the Temporal connection keep going (and other
@@ -76,7 +82,7 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   return {
     partition: input.partition.index, records: table.size, recordsNotBlocked: match.recordsNotBlocked,
     runs: match.runs.map((r) => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked, pairsCreated: r.pairsCreated, topBlockingValues: r.topBlockingValues, oversizedBlocks: r.oversizedBlocks })),
-    pairsKept: match.pairs.length, worker: WORKER, reusedRecords: cached.reused,
+    pairsKept: match.pairs.length, fingerprint, worker: WORKER, reusedRecords: cached.reused,
     startedAt, finishedAt, readMs: readAt - startedAt, matchMs: Math.round(matchMs), writeMs: finishedAt - matched,
   }
 }

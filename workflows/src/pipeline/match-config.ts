@@ -46,3 +46,8 @@ export function fieldsUsed(strategies: readonly StrategySpec[]): string[] {
   }
   return [...fields]
 }
+
+/** The blocking fields of the active strategies, sorted: what decides which partition a pair falls in. */
+export function blockingFieldsUsed(strategies: readonly StrategySpec[]): string[] {
+  return [...new Set(strategies.filter((s) => s.isActive).flatMap((s) => s.blockingFields.map((b) => b.field)))].sort()
+}

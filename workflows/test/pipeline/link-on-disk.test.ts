@@ -5,7 +5,8 @@ import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
 import { matchPartition, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
-import { combinedReport } from '../../src/pipeline/link-report.js'
+import { combinedReport, combinedStats } from '../../src/pipeline/link-report.js'
+import { checkPartitionsAgree, PartitionTablesDiffer } from '../../src/pipeline/partition-check.js'
 import { linkProject } from '../../src/pipeline/link-project.js'
 import { LinkageTableCache } from '../../src/pipeline/linkage-table-cache.js'
 import { loadFile } from '../../src/pipeline/load-file.js'
@@ -48,7 +49,9 @@ async function onDisk(schema: string, linkageId: number, groupStrategy: string, 
     outcomes.push(await matchPartition(client, { schema, linkageId, strategies, partition: { index, count: partitions } }, cache))
   }
   const group = await groupLinkage(client, { schema, linkageId, groupStrategy, authoritativeEventTypeIds: [], strategyCount: strategies.length })
-  return { outcomes, group, report: combinedReport(outcomes, group) }
+  checkPartitionsAgree(outcomes)
+  const report = combinedReport(outcomes, group)
+  return { outcomes, group, report, stats: combinedStats(outcomes, group, report) }
 }
 
 for (const rule of ['WeightedBestLink', 'Merge']) {
@@ -66,6 +69,13 @@ for (const rule of ['WeightedBestLink', 'Merge']) {
     t.same(split.report.strategies.map((s) => s.pairsKept), inMemory.report.strategies.map((s) => s.pairsKept), 'pairs kept per strategy')
     t.same(split.report.histogram, inMemory.report.histogram, 'the same score histogram')
     t.same(split.outcomes.map((o) => o.reusedRecords), [false, true, true], 'one read per worker: later partitions reuse the records')
+    t.equal(new Set(split.outcomes.map((o) => o.fingerprint)).size, 1, 'every partition planned from the same table')
+    const parts = split.report.partitions ?? []
+    t.same(parts.map((p) => p.partition), [1, 2, 3], 'the report lists each partition')
+    t.equal(parts.reduce((n, p) => n + p.pairsCreated, 0), inMemory.report.strategies.reduce((n, s) => n + s.pairsCreated, 0), 'partition pairs add up to the linkage\'s')
+    const stat = (name: string) => split.stats.find((s) => s.name === name)?.value
+    t.equal(stat('Partition 2: pairs created'), String(parts[1]!.pairsCreated), 'Job stats carry each partition\'s pairs')
+    t.ok(Number(stat('Partition balance')) >= 1, `balance ${stat('Partition balance')} (largest over mean)`)
     const pairs = await client.query(`select count(*)::int as n, count(distinct (left_id, right_id))::int as d, count(weights)::int as w from ${disk}.pairs where linkage_id = 1`)
     t.equal(pairs.rows[0].n, pairs.rows[0].d, 'each kept pair is stored once')
     t.equal(pairs.rows[0].w, pairs.rows[0].n, 'every stored pair carries its per-field weights')
@@ -91,4 +101,15 @@ t.test('a second linkage keeps the keys of the first and gives new records the k
   const joined = fresh.filter((r: { id: string; key: number }) => before.get(r.id) === r.key).length
   t.ok(joined / fresh.length > 0.99, `the new copy of a record joins its original's group (${joined}/${fresh.length})`)
   t.equal(second.report.groupsDeleted, 0, 'best-link never merges groups')
+})
+
+t.test('partitions that read different records are caught before grouping', async (t) => {
+  const schema = await loadFebrl3(40, 1)
+  const first = await matchPartition(client, { schema, linkageId: 1, strategies, partition: { index: 0, count: 2 } }, new LinkageTableCache())
+  // A record changing between two partitions' reads (what the project lock prevents): the second plans from other values.
+  await client.query(`update ${schema}.records set "surnameSoundex" = 'Z999' where id = (select min(id) from ${schema}.records)`)
+  const second = await matchPartition(client, { schema, linkageId: 1, strategies, partition: { index: 1, count: 2 } }, new LinkageTableCache())
+  t.equal(second.records, first.records, 'the same number of records')
+  t.not(second.fingerprint, first.fingerprint, 'but not the same table')
+  t.throws(() => checkPartitionsAgree([first, second]), PartitionTablesDiffer, 'the linkage stops instead of grouping')
 })

@@ -80,8 +80,9 @@ export function blockValues(table: RecordTable, fields: readonly BlockingFieldSp
 }
 
 /**
- * Stable 32-bit hash of a block's values, from each value's FNV-1a hash (Column.valueHashes): the same block
- * lands in the same partition in every process (dictionary codes depend on load order, the values do not).
+ * Stable 32-bit hash of a block's values, from each value's FNV-1a hash (Column.valueHashes): the partition
+ * plan's tie-break between blocks of equal size, and the partition of blocks that make no pairs, the same in
+ * every process (dictionary codes depend on load order, the values do not).
  */
 export function blockHash(table: RecordTable, fields: readonly BlockingFieldSpec[], blocks: Blocks, block: number): number {
   const record = blocks.members[blocks.starts[block]!]!

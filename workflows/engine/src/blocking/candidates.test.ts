@@ -51,6 +51,28 @@ t.test('oversized blocks are reported, partitions split blocks', async tt => {
   tt.same(parts.flat().sort(), [...all].sort(), 'the partitions together produce every pair exactly once')
 })
 
+t.test('skewed blocks: partitions produce every pair exactly once, within 10 % of each other', async tt => {
+  // 3,000 surnames with Zipf-like counts (the k-th commonest ~ 150/√k records), every third record existing.
+  const surname: string[] = []
+  for (let k = 1; k <= 3000; k++) for (let c = Math.floor(150 / Math.sqrt(k)); c > 0; c--) surname.push(`s${k}`)
+  const isNew = Uint8Array.from(surname, (_, i) => (i % 3 === 0 ? 0 : 1))
+  const table = RecordTable.fromColumns({ surname }, [{ name: 'surname', kind: 'text' }], isNew)
+  const fields = [{ field: 'surname', matchEmpty: false }]
+  const all = collect(table, fields, { chunkPairs: 4096 })
+  for (const count of [2, 3]) {
+    const parts = Array.from({ length: count }, (_, index) => collect(table, fields, { chunkPairs: 4096, partition: { index, count } }))
+    const union = parts.flatMap(p => p.pairs)
+    tt.equal(union.length, all.pairs.length, `${count} partitions: as many pairs as the whole table`)
+    tt.equal(new Set(union).size, union.length, 'no pair in two partitions')
+    tt.same(union.sort(), [...all.pairs].sort(), 'the same pairs as the whole table')
+    const created = parts.map(p => p.stats.pairsCreated)
+    const mean = all.stats.pairsCreated / count
+    tt.ok((Math.max(...created) - Math.min(...created)) / mean <= 0.1, `pairs per partition ${created.join(' / ')}`)
+    const again = collect(table, fields, { chunkPairs: 4096, partition: { index: 0, count } })
+    tt.same(again.pairs, parts[0]!.pairs, 'the same partition again gives the same pairs')
+  }
+})
+
 t.test('pair set grows and stays exact', async tt => {
   const set = new PairSet(2)
   for (let i = 0; i < 1000; i++) tt.equal(set.add(i, i * 7 + 1), true)

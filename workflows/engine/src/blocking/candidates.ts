@@ -3,11 +3,13 @@
  * so scoring never holds all candidates. Pairs of two existing records (`table.isNew` false for both) were
  * compared by earlier linkages and are skipped; so are pairs in `exclude` (kept by an earlier strategy).
  * Blocks with more records than `maxBlockSize` are skipped and reported. With `partition` {index, count}
- * only blocks whose value hash falls in that partition are expanded, so activities can split the work.
+ * only the blocks the size-aware plan gives that partition are expanded (partition-plan.ts), so activities
+ * can split the work evenly.
  */
 import type { RecordTable } from '../columnar/record-table.js'
 import type { BlockingFieldSpec } from '../types.js'
-import { blockHash, blockValues, buildBlocks, type Blocks } from './blocks.js'
+import { blockValues, buildBlocks, type Blocks } from './blocks.js'
+import { partitionPlan } from './partition-plan.js'
 import { TopBlocks, type BlockReport } from './top-blocks.js'
 
 export const DEFAULT_MAX_BLOCK_SIZE = 5000
@@ -48,10 +50,13 @@ export function generateCandidates(table: RecordTable, fields: readonly Blocking
   const ordered = new Int32Array(maxBlockSize)
   let n = 0, pairsCreated = 0, pairsAlreadyLinked = 0, multiRecordBlocks = 0
   const { members, starts } = blocks
+  const partition = options.partition
+  const partitionOf = partition ? partitionPlan(table, fields, blocks, partition.count, maxBlockSize).partitionOf : null
+  const partitionIndex = partition?.index ?? -1
   for (let b = 0; b < blocks.count; b++) {
     const from = starts[b]!, size = starts[b + 1]! - from
     if (size < 2) continue
-    if (options.partition && blockHash(table, fields, blocks, b) % options.partition.count !== options.partition.index) continue
+    if (partitionOf !== null && partitionOf[b] !== partitionIndex) continue
     multiRecordBlocks++
     // Incoming records first: pairs are (incoming × later members), so two existing records never pair.
     let fresh = 0

@@ -17,8 +17,18 @@ export class StrategyScorer {
   readonly fields: readonly FieldScorer[]
   readonly deterministic: boolean
 
-  constructor(readonly strategy: StrategySpec, table: RecordTable) {
-    this.fields = strategy.matchingFields.map(f => compileField(f, table))
+  /**
+   * `compiled` (field spec as JSON → scorer on this table) lets strategies that compare the same fields alike
+   * share one compiled field: its term-frequency counts and its memo of weights per pair of distinct values.
+   */
+  constructor(readonly strategy: StrategySpec, table: RecordTable, compiled: Map<string, FieldScorer> | null = null) {
+    this.fields = strategy.matchingFields.map(f => {
+      if (!compiled) return compileField(f, table)
+      const key = JSON.stringify(f)
+      let field = compiled.get(key)
+      if (!field) { field = compileField(f, table); compiled.set(key, field) }
+      return field
+    })
     this.deterministic = this.fields.length === 0
   }
 

@@ -31,6 +31,16 @@ export interface ClericalReviewSummary {
   clericalReviewId: number | null
 }
 
+/** One block partition of an on-disk linkage: its share of the candidate pairs and how long it took. */
+export interface PartitionReport {
+  partition: number
+  pairsCreated: number
+  pairsKept: number
+  readSeconds: number
+  matchSeconds: number
+  writeSeconds: number
+}
+
 export interface LinkageReport {
   recordsUsed: number
   recordsNotBlocked: number
@@ -43,6 +53,8 @@ export interface LinkageReport {
   groupsForReview: number
   /** Envelope linkages only: set once the pairs are stored, before the report is written. */
   clericalReview?: ClericalReviewSummary
+  /** On-disk linkages: per block partition, in partition order. */
+  partitions?: PartitionReport[]
 }
 
 export function linkageReport(result: LinkResult, recordsUsed: number): LinkageReport {
