@@ -3,7 +3,11 @@
  * and the envelopes service call to run extractions and store their results.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { IntId, ListQuerySchema, Str } from '../common.js'
+import { IdParamsSchema, IntId, ListQuerySchema, Str } from '../common.js'
+import { ClericalReviewSchema } from '../entities/clerical-review.js'
+import { EstimateSchema, EstimationDocumentSchema } from '../entities/estimate.js'
+import { ExtractionSchema, ResultSchema } from '../entities/extraction.js'
+import { defineInternalRoutes, withoutIds } from './route.js'
 
 export const ResultsInternalPaths = {
   createExtraction: '/internal/extractions',
@@ -65,3 +69,18 @@ export const ClericalReviewInputSchema = Type.Object({
   content: Type.String({ maxLength: CLERICAL_FILE_MAX_CHARS }),
 }, { additionalProperties: false })
 export type ClericalReviewInput = Static<typeof ClericalReviewInputSchema>
+
+/** The same calls with their schemas, for the typed internal client and the results service's registration. */
+export const ResultsInternal = defineInternalRoutes({
+  createExtraction: { method: 'POST', path: ResultsInternalPaths.createExtraction, body: InternalExtractionInputSchema, response: ExtractionSchema },
+  listExtractions: {
+    method: 'GET', path: ResultsInternalPaths.listExtractions, querystring: InternalExtractionListQuerySchema,
+    response: Type.Object({ items: Type.Array(ExtractionSchema), total: Type.Integer() }),
+  },
+  getExtraction: { method: 'GET', path: ResultsInternalPaths.getExtraction, params: IdParamsSchema, response: ExtractionJobSchema },
+  setExtractionState: { method: 'PUT', path: ResultsInternalPaths.setExtractionState, params: IdParamsSchema, body: ExtractionStateBodySchema, response: ExtractionSchema },
+  /** The zip is the raw request body (application/zip), so this call is sent as a stream, not through the JSON client. */
+  putResultFile: { method: 'PUT', path: ResultsInternalPaths.putResultFile, params: IdParamsSchema, querystring: ResultFileQuerySchema, response: ResultSchema },
+  createEstimate: { method: 'POST', path: ResultsInternalPaths.createEstimate, body: withoutIds(EstimationDocumentSchema), response: EstimateSchema },
+  createClericalReview: { method: 'POST', path: ResultsInternalPaths.createClericalReview, body: ClericalReviewInputSchema, response: ClericalReviewSchema },
+})
