@@ -1,2 +1,5 @@
+export * from './route.js'
 export * from './results.js'
 export * from './projects.js'
+export * from './registry.js'
+export * from './envelopes.js'

@@ -1,5 +1,6 @@
 /** The projects service's internal API for the worker (system principal only). */
 import { Type, type Static } from '@sinclair/typebox'
+import { defineInternalRoutes } from './route.js'
 
 export const ProjectsInternalPaths = {
   extractionProjectKeys: '/internal/extractionprojects/:id/keys',
@@ -16,3 +17,10 @@ export const ExtractionProjectKeysSchema = Type.Object({
   maskingKey: Type.String({ pattern: '^[0-9a-f]{32}$' }),
 }, { additionalProperties: false })
 export type ExtractionProjectKeys = Static<typeof ExtractionProjectKeysSchema>
+
+export const ExtractionProjectKeysParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 20 }) }, { additionalProperties: false })
+
+/** The same calls with their schemas, for the typed internal client and the projects service's registration. */
+export const ProjectsInternal = defineInternalRoutes({
+  extractionProjectKeys: { method: 'GET', path: ProjectsInternalPaths.extractionProjectKeys, params: ExtractionProjectKeysParamsSchema, response: ExtractionProjectKeysSchema },
+})

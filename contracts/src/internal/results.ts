@@ -3,7 +3,11 @@
  * and the envelopes service call to run extractions and store their results.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import { IntId, ListQuerySchema, Nullable, Str } from '../common.js'
+import { IdParamsSchema, IntId, ListQuerySchema, Nullable, Str } from '../common.js'
+import { ClericalReviewSchema } from '../entities/clerical-review.js'
+import { EstimateSchema, EstimationDocumentSchema } from '../entities/estimate.js'
+import { ExtractionSchema, ResultSchema } from '../entities/extraction.js'
+import { defineInternalRoutes, withoutIds } from './route.js'
 
 export const ResultsInternalPaths = {
   createExtraction: '/internal/extractions',
@@ -86,3 +90,19 @@ export const KeyLineagePublicationSchema = Type.Object({
   }, { additionalProperties: false }), { minItems: 1, maxItems: KEY_LINEAGE_BATCH_MAX }),
 }, { additionalProperties: false })
 export type KeyLineagePublication = Static<typeof KeyLineagePublicationSchema>
+
+/** The same calls with their schemas, for the typed internal client and the results service's registration. */
+export const ResultsInternal = defineInternalRoutes({
+  createExtraction: { method: 'POST', path: ResultsInternalPaths.createExtraction, body: InternalExtractionInputSchema, response: ExtractionSchema },
+  listExtractions: {
+    method: 'GET', path: ResultsInternalPaths.listExtractions, querystring: InternalExtractionListQuerySchema,
+    response: Type.Object({ items: Type.Array(ExtractionSchema), total: Type.Integer() }),
+  },
+  getExtraction: { method: 'GET', path: ResultsInternalPaths.getExtraction, params: IdParamsSchema, response: ExtractionJobSchema },
+  setExtractionState: { method: 'PUT', path: ResultsInternalPaths.setExtractionState, params: IdParamsSchema, body: ExtractionStateBodySchema, response: ExtractionSchema },
+  /** The zip is the raw request body (application/zip), so this call is sent as a stream, not through the JSON client. */
+  putResultFile: { method: 'PUT', path: ResultsInternalPaths.putResultFile, params: IdParamsSchema, querystring: ResultFileQuerySchema, response: ResultSchema },
+  createEstimate: { method: 'POST', path: ResultsInternalPaths.createEstimate, body: withoutIds(EstimationDocumentSchema), response: EstimateSchema },
+  createClericalReview: { method: 'POST', path: ResultsInternalPaths.createClericalReview, body: ClericalReviewInputSchema, response: ClericalReviewSchema },
+  publishKeyLineage: { method: 'POST', path: ResultsInternalPaths.publishKeyLineage, body: KeyLineagePublicationSchema, response: Type.Object({ stored: Type.Integer({ minimum: 0 }) }) },
+})

@@ -3,11 +3,11 @@ import { join, resolve } from 'node:path'
 import { heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
 import { DERIVED_LINKAGE_FIELDS } from '@ligature/contracts/defaults'
-import { ResultsInternalPaths } from '@ligature/contracts/internal'
+import { ResultsInternal } from '@ligature/contracts/internal'
 import type { Estimate, EstimationDocument } from '@ligature/contracts'
 import { estimateParameters } from '@ligature/engine'
 import type { ConfigClient } from '../clients/config-client.js'
-import type { ServiceClient } from '../clients/service-client.js'
+import { internalClient, type ServiceClient } from '../clients/service-client.js'
 import { estimationTable } from '../estimation/estimation-table.js'
 import { stageFile } from '../estimation/stage-file.js'
 import type { FilePlan } from '../pipeline/envelope-plan.js'
@@ -45,7 +45,7 @@ export function estimationActivities({ config, results, pool, dataDir }: Estimat
           format: 'ligature-probability-estimation/1', envelopeName: input.envelopeName, projectCode: input.projectCode,
           sender: input.sender, createdAt: new Date().toISOString(), ...result,
         }
-        const estimate = await results<Estimate>('POST', ResultsInternalPaths.createEstimate, document)
+        const estimate = await internalClient(results)(ResultsInternal.createEstimate, { body: document })
         return { estimate, document }
       } finally { clearInterval(timer) }
     },

@@ -2,11 +2,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type pg from 'pg'
 import { ApplicationFailure } from '@temporalio/activity'
-import { CLERICAL_FILE_MAX_CHARS, ResultsInternalPaths, type ClericalReviewInput } from '@ligature/contracts/internal'
-import type { ClericalReview } from '@ligature/contracts'
+import { CLERICAL_FILE_MAX_CHARS, ResultsInternal, type ClericalReviewInput } from '@ligature/contracts/internal'
 import type { ClericalReviewSummary } from '@ligature/engine'
 import type { ConfigClient } from '../clients/config-client.js'
-import type { ServiceClient } from '../clients/service-client.js'
+import { internalClient, type ServiceClient } from '../clients/service-client.js'
 import { safeInside } from '../extraction/safe-path.js'
 import type { Manifest } from '../loading/envelope/manifest.js'
 import { ensureRecordStore } from '../records/record-schema.js'
@@ -81,7 +80,7 @@ export function reviewActivities({ config, pool, dataDir, results }: ReviewDeps)
         fileName: filename.replace(/[^A-Za-z0-9._-]/g, '_'), content: file.text,
       }
       // A list past the service's limit stays only in the notification: the linkage is never failed for it.
-      const stored = file.text.length <= CLERICAL_FILE_MAX_CHARS ? await results<ClericalReview>('POST', ResultsInternalPaths.createClericalReview, upload) : null
+      const stored = file.text.length <= CLERICAL_FILE_MAX_CHARS ? await internalClient(results)(ResultsInternal.createClericalReview, { body: upload }) : null
       return {
         summary: { pairs: upload.pairs, pairsLinked: upload.pairsLinked, flaggedGroups: upload.flaggedGroups, records: upload.records, clericalReviewId: stored?.id ?? null },
         message: clericalMessage(pairs, flagged.groups, file.records), attachment: { filename, path: join(dir, filename) },

@@ -1,5 +1,6 @@
 import type { DataProvider, EventType, ImportFormat, MatchConfig, Project } from '@ligature/contracts'
-import { ServiceCallError, type ServiceClient } from './service-client.js'
+import { RegistryInternal, type ResolvedDataSource } from '@ligature/contracts/internal'
+import { internalClient, ServiceCallError, type ServiceClient } from './service-client.js'
 
 const orNull = async <T>(p: Promise<T>): Promise<T | null> => {
   try { return await p } catch (err) { if (err instanceof ServiceCallError && err.status === 404) return null; throw err }
@@ -25,15 +26,11 @@ export function configClient(registry: ServiceClient, projects: ServiceClient) {
 }
 export type ConfigClient = ReturnType<typeof configClient>
 
-export interface ResolvedDataSource {
-  eventTypeId: number
-  isAuthoritative: boolean
-  dataSourceType: string
-  importFormatId: number
-  /** Secrets opened: only the worker receives these, over the internal route. */
-  settings: { name: string; value: string }[]
-}
+export type { ResolvedDataSource }
 
 /** A data source with its settings in clear, for the linkage that reads it. */
-export const dataSourceClient = (registry: ServiceClient) => (eventTypeCode: string, dataSourceCode: string) =>
-  orNull(registry<ResolvedDataSource>('GET', `/internal/eventtypes/by-code/${encodeURIComponent(eventTypeCode)}/datasources/${encodeURIComponent(dataSourceCode)}`))
+export const dataSourceClient = (registry: ServiceClient) => {
+  const internal = internalClient(registry)
+  return (eventTypeCode: string, dataSourceCode: string) =>
+    orNull(internal(RegistryInternal.dataSource, { params: { code: eventTypeCode, dataSourceCode } }))
+}

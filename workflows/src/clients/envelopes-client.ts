@@ -1,17 +1,21 @@
+import { EnvelopesInternal, type EnvelopeStateBody } from '@ligature/contracts/internal'
 import type { EnvelopeStatusValue } from '@ligature/contracts'
-import type { ServiceClient } from './service-client.js'
+import { internalClient, type ServiceClient } from './service-client.js'
 
-export interface EnvelopeStatePatch { status: EnvelopeStatusValue; type?: number; projectCode?: string | null; sender?: string | null }
+export type EnvelopeStatePatch = EnvelopeStateBody & { status: EnvelopeStatusValue }
 export type LogLevel = 'Information' | 'Warning' | 'Error'
 
-export const envelopesClient = (call: ServiceClient) => ({
-  setState: (name: string, patch: EnvelopeStatePatch) =>
-    call('PUT', `/internal/envelopes/${encodeURIComponent(name)}/state`, patch),
-  notify: (name: string, logLevel: LogLevel, message: string, attachment?: { filename: string; path: string }) =>
-    call('POST', `/internal/envelopes/${encodeURIComponent(name)}/notifications`, {
-      logLevel, message, ...(attachment ? { attachmentFilename: attachment.filename, attachmentPath: attachment.path } : {}),
-    }),
-  notifyProject: async (projectCode: string, logLevel: LogLevel, message: string) =>
-    (await call<{ id: number }>('POST', '/internal/notifications', { projectCode, logLevel, message })).id,
-})
+export const envelopesClient = (call: ServiceClient) => {
+  const internal = internalClient(call)
+  return {
+    setState: (name: string, patch: EnvelopeStatePatch) => internal(EnvelopesInternal.setEnvelopeState, { params: { name }, body: patch }),
+    notify: (name: string, logLevel: LogLevel, message: string, attachment?: { filename: string; path: string }) =>
+      internal(EnvelopesInternal.notifyEnvelope, {
+        params: { name },
+        body: { logLevel, message, ...(attachment ? { attachmentFilename: attachment.filename, attachmentPath: attachment.path } : {}) },
+      }),
+    notifyProject: async (projectCode: string, logLevel: LogLevel, message: string) =>
+      (await internal(EnvelopesInternal.notifyProject, { body: { projectCode, logLevel, message } })).id,
+  }
+}
 export type EnvelopesClient = ReturnType<typeof envelopesClient>

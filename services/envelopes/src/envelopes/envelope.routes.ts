@@ -1,6 +1,7 @@
+import { envelopesRoutes } from '@ligature/contracts'
 import { basename } from 'node:path'
 import type { Kysely } from 'kysely'
-import { apiError, pageOf, sendPage, type Handler } from '@ligature/service-kit'
+import { handlersOf, apiError, pageOf, sendPage } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import type { EnvelopeService } from './envelope.service.js'
 import { toEnvelope } from './envelope.service.js'
@@ -10,13 +11,13 @@ import type { ResultsClient } from './results-client.js'
 
 export interface UploadLimits { maxBytes: number }
 
-export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, limits: UploadLimits, results: ResultsClient) => ({
-  listEnvelopes: (async ({ principal, query, reply }) => {
+export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, limits: UploadLimits, results: ResultsClient) => handlersOf(envelopesRoutes)({
+  listEnvelopes: async ({ principal, query, reply }) => {
     const { items, total } = await svc.list(principal, pageOf(query))
     return sendPage(reply, items, total)
-  }) satisfies Handler,
-  getEnvelope: (async ({ principal, params }) => toEnvelope(await svc.get(principal, params.name))) satisfies Handler,
-  uploadEnvelope: (async ({ principal, request }) => {
+  },
+  getEnvelope: async ({ principal, params }) => toEnvelope(await svc.get(principal, params.name)),
+  uploadEnvelope: async ({ principal, request }) => {
     if (!request.isMultipart()) throw apiError('uploadFailed')
     const file = await request.file({ limits: { fileSize: limits.maxBytes, files: 1 } }).catch(() => undefined)
     if (!file || !file.filename) throw apiError('uploadFailed')
@@ -30,8 +31,8 @@ export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, 
     file.file.once('error', () => { brokenUpload = true })
     return svc.receive(principal, name, basename(file.filename.replace(/\\/g, '/')), file.file, () => file.file.truncated)
       .catch((err: unknown) => { throw brokenUpload ? apiError('uploadFailed') : err })
-  }) satisfies Handler,
-  listEnvelopeNotifications: (async ({ principal, params, query, reply }) => {
+  },
+  listEnvelopeNotifications: async ({ principal, params, query, reply }) => {
     const env = await svc.get(principal, params.name)
     const page = pageOf(query)
     const q = db.selectFrom('notifications').where('envelope_name', '=', env.name)
@@ -40,11 +41,11 @@ export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, 
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
     return sendPage(reply, rows.map(toNotification), Number(count.n))
-  }) satisfies Handler,
-  listEnvelopeExtractions: (async ({ principal, params, query, reply }) => {
+  },
+  listEnvelopeExtractions: async ({ principal, params, query, reply }) => {
     // The envelope's visibility decides (404 Envelope otherwise); its extractions then follow it.
     const env = await svc.get(principal, params.name)
     const { items, total } = await results.extractionsOfEnvelope(env.name, pageOf(query))
     return sendPage(reply, items, total)
-  }) satisfies Handler,
+  },
 })

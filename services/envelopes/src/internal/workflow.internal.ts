@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
-import { Type } from '@sinclair/typebox'
 import { WorkflowStatus, transitionWorkflow, type WorkflowEvent, type WorkflowStatusValue } from '@ligature/contracts/transitions'
-import { ApiError, notFound } from '@ligature/service-kit'
+import { EnvelopesInternal } from '@ligature/contracts/internal'
+import { ApiError, notFound, routeInternal } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import { toWorkflow } from '../workflows/workflow.routes.js'
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
-const StatusBody = Type.Object({ status: Type.Integer({ minimum: WorkflowStatus.Queued, maximum: WorkflowStatus.Cancelled }) }, { additionalProperties: false })
 
 /** The status a report asks for, as the event of the contracts' workflow life that leads there. */
 const eventFor: Record<number, WorkflowEvent> = {
@@ -22,9 +20,9 @@ const FINAL: readonly number[] = [WorkflowStatus.Complete, WorkflowStatus.Failed
  * accepted unchanged (a retried report). Processing stamps the start, a final status the finish.
  */
 export function registerWorkflowInternalRoutes(app: FastifyInstance, db: Kysely<EnvelopesDb>): void {
-  app.put('/internal/workflows/:id/state', { schema: { hide: true, params: IdParams, body: StatusBody } }, async (req) => {
-    const { id } = req.params as { id: number }
-    const { status } = req.body as { status: number }
+  routeInternal(app, EnvelopesInternal.setWorkflowState, async (req) => {
+    const { id } = req.params
+    const { status } = req.body
     const row = await db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('workflows').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
       if (!current) throw notFound('Workflow')

@@ -1,6 +1,7 @@
+import { envelopesRoutes } from '@ligature/contracts'
 import type { Kysely } from 'kysely'
 import type { Job } from '@ligature/contracts'
-import { notFound, pageOf, sendPage, type Handler } from '@ligature/service-kit'
+import { handlersOf, notFound, pageOf, sendPage } from '@ligature/service-kit'
 import type { EnvelopesDb, JobRow } from '../db.js'
 import type { EnvelopeService } from '../envelopes/envelope.service.js'
 import { findVisibleJob, listJobs } from './job.repository.js'
@@ -13,20 +14,20 @@ export const toJob = (r: JobRow): Job => ({
   eventTypeId: r.event_type_id, stats: r.stats,
 })
 
-export const jobHandlers = (db: Kysely<EnvelopesDb>, envelopes: EnvelopeService) => ({
-  listJobs: (async ({ principal, query, reply }) => {
+export const jobHandlers = (db: Kysely<EnvelopesDb>, envelopes: EnvelopeService) => handlersOf(envelopesRoutes)({
+  listJobs: async ({ principal, query, reply }) => {
     const { rows, total } = await listJobs(db, principal, pageOf(query))
     return sendPage(reply, rows.map(toJob), total)
-  }) satisfies Handler,
-  getJob: (async ({ principal, params }) => {
+  },
+  getJob: async ({ principal, params }) => {
     const row = await findVisibleJob(db, principal, params.id)
     if (!row) throw notFound('Job')
     return toJob(row)
-  }) satisfies Handler,
-  listEnvelopeJobs: (async ({ principal, params, query, reply }) => {
+  },
+  listEnvelopeJobs: async ({ principal, params, query, reply }) => {
     // The envelope's visibility decides (404 Envelope otherwise); its jobs then follow it.
     const env = await envelopes.get(principal, params.name)
     const { rows, total } = await listJobs(db, principal, pageOf(query), env.name)
     return sendPage(reply, rows.map(toJob), total)
-  }) satisfies Handler,
+  },
 })

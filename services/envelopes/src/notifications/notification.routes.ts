@@ -1,7 +1,8 @@
+import { envelopesRoutes } from '@ligature/contracts'
 import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import type { Kysely } from 'kysely'
-import { isAdmin, notFound, type Handler, type Principal } from '@ligature/service-kit'
+import { handlersOf, isAdmin, notFound, type Principal } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import { toNotification } from './notification.service.js'
 
@@ -15,9 +16,9 @@ async function findVisible(db: Kysely<EnvelopesDb>, p: Principal, id: number) {
   return row
 }
 
-export const notificationHandlers = (db: Kysely<EnvelopesDb>) => ({
-  getNotification: (async ({ principal, params }) => toNotification(await findVisible(db, principal, params.id))) satisfies Handler,
-  downloadNotification: (async ({ principal, params, reply }) => {
+export const notificationHandlers = (db: Kysely<EnvelopesDb>) => handlersOf(envelopesRoutes)({
+  getNotification: async ({ principal, params }) => toNotification(await findVisible(db, principal, params.id)),
+  downloadNotification: async ({ principal, params, reply }) => {
     const row = await findVisible(db, principal, params.id)
     if (!row.attachment_path || !row.attachment_filename) throw notFound('Notification')
     // A destruction of record data removes an envelope's reports: the attachment is gone for good.
@@ -25,5 +26,5 @@ export const notificationHandlers = (db: Kysely<EnvelopesDb>) => ({
     reply.header('content-type', 'application/octet-stream')
     reply.header('content-disposition', `attachment; filename="${row.attachment_filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
     return reply.send(createReadStream(row.attachment_path))
-  }) satisfies Handler,
+  },
 })

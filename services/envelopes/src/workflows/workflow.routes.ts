@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import { WorkflowStatus, enumName, type Workflow } from '@ligature/contracts'
-import { notFound, pageOf, sendPage, type Handler } from '@ligature/service-kit'
+import { WorkflowStatus, enumName, type Workflow, envelopesRoutes } from '@ligature/contracts'
+import { handlersOf, notFound, pageOf, sendPage } from '@ligature/service-kit'
 import type { EnvelopesDb, WorkflowRow } from '../db.js'
 import { findVisibleWorkflow, listWorkflows } from './workflow.repository.js'
 
@@ -12,14 +12,14 @@ export const toWorkflow = (r: WorkflowRow): Workflow => ({
   status: r.status, statusName: enumName(WorkflowStatus, r.status),
 })
 
-export const workflowHandlers = (db: Kysely<EnvelopesDb>) => ({
-  listWorkflows: (async ({ principal, query, reply }) => {
+export const workflowHandlers = (db: Kysely<EnvelopesDb>) => handlersOf(envelopesRoutes)({
+  listWorkflows: async ({ principal, query, reply }) => {
     const { rows, total } = await listWorkflows(db, principal, pageOf(query))
     return sendPage(reply, rows.map(toWorkflow), total)
-  }) satisfies Handler,
-  getWorkflow: (async ({ principal, params }) => {
+  },
+  getWorkflow: async ({ principal, params }) => {
     const row = await findVisibleWorkflow(db, principal, params.id)
     if (!row) throw notFound('Workflow')
     return toWorkflow(row)
-  }) satisfies Handler,
+  },
 })

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { Type } from '@sinclair/typebox'
-import { notFound } from '@ligature/service-kit'
+import { RegistryInternal } from '@ligature/contracts/internal'
+import { notFound, routeInternal } from '@ligature/service-kit'
 import type { RegistryDb } from '../db.js'
 import type { SecretBox } from '../secrets/secret-box.js'
-
-const Params = Type.Object({ code: Type.String({ minLength: 1, maxLength: 15 }), dataSourceCode: Type.String({ minLength: 1, maxLength: 15 }) }, { additionalProperties: false })
 
 /**
  * The one place a secret setting is opened: the worker reading a data source for a linkage (a connection
  * string, say). Internal only, system principal only (checked by the internal routes' hook); never logged.
  */
 export function registerDataSourceInternalRoute(app: FastifyInstance, db: Kysely<RegistryDb>, box: SecretBox): void {
-  app.get('/internal/eventtypes/by-code/:code/datasources/:dataSourceCode', { schema: { hide: true, params: Params } }, async (req) => {
-    const { code, dataSourceCode } = req.params as { code: string; dataSourceCode: string }
+  routeInternal(app, RegistryInternal.dataSource, async (req) => {
+    const { code, dataSourceCode } = req.params
     const source = await db.selectFrom('data_sources').innerJoin('event_types', 'event_types.id', 'data_sources.event_type_id')
       .select(['data_sources.id', 'data_sources.data_source_type', 'data_sources.import_format_id', 'event_types.id as event_type_id', 'event_types.is_authoritative'])
       .where('event_types.code', '=', code).where('data_sources.code', '=', dataSourceCode).executeTakeFirst()

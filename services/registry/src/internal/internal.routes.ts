@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { Type } from '@sinclair/typebox'
-import { ApiError, isAdmin, notFound, unauthorized } from '@ligature/service-kit'
+import { RegistryInternal } from '@ligature/contracts/internal'
+import { ApiError, isAdmin, notFound, routeInternal, unauthorized } from '@ligature/service-kit'
 import type { RegistryDb } from '../db.js'
 
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false })
 const notMarked = (what: string) => new ApiError(409, `The ${what} is not marked for deletion.`)
 
 /**
@@ -16,14 +15,14 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<Registry
   app.addHook('preHandler', async (req) => {
     if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
   })
-  app.get('/internal/dataproviders/:id/eventtypes', { schema: { hide: true, params: IdParams } }, async (req) => {
-    const { id } = req.params as { id: number }
+  routeInternal(app, RegistryInternal.providerEventTypes, async (req) => {
+    const { id } = req.params
     if (!(await db.selectFrom('data_providers').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Data provider')
     const rows = await db.selectFrom('event_types').select('id').where('data_provider_id', '=', id).orderBy('id').execute()
     return { eventTypeIds: rows.map((r) => r.id) }
   })
-  app.delete('/internal/eventtypes/:id', { schema: { hide: true, params: IdParams } }, async (req, reply) => {
-    const { id } = req.params as { id: number }
+  routeInternal(app, RegistryInternal.removeEventType, async (req, reply) => {
+    const { id } = req.params
     await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('event_types').select('marked_for_deletion').where('id', '=', id).forUpdate().executeTakeFirst()
       if (!row) throw notFound('Event type')
@@ -33,8 +32,8 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<Registry
     })
     return reply.status(204).send()
   })
-  app.delete('/internal/dataproviders/:id', { schema: { hide: true, params: IdParams } }, async (req, reply) => {
-    const { id } = req.params as { id: number }
+  routeInternal(app, RegistryInternal.removeDataProvider, async (req, reply) => {
+    const { id } = req.params
     await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('data_providers').select('marked_for_deletion').where('id', '=', id).forUpdate().executeTakeFirst()
       if (!row) throw notFound('Data provider')

@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { Type } from '@sinclair/typebox'
-import {
-  CLERICAL_FILE_MAX_CHARS, ClericalReviewInputSchema, KeyLineagePublicationSchema, ExtractionStateBodySchema, InternalExtractionInputSchema, InternalExtractionListQuerySchema, ResultFileQuerySchema, ResultsInternalPaths,
-  type ClericalReviewInput, type ExtractionJob, type KeyLineagePublication, type InternalExtractionInput, type ResultFileQuery,
-} from '@ligature/contracts/internal'
-import { ApiError, isAdmin, notFound, pageOf, unauthorized } from '@ligature/service-kit'
+import { CLERICAL_FILE_MAX_CHARS, ResultsInternal } from '@ligature/contracts/internal'
+import { ApiError, isAdmin, notFound, pageOf, routeInternal, unauthorized } from '@ligature/service-kit'
 import type { ResultsDb } from '../db.js'
 import { canMoveExtraction, isFinalCallStatus } from '../extractions/extraction-status.js'
 import { findExtraction } from '../extractions/extraction.repository.js'
@@ -18,12 +14,6 @@ import type { ResultStore } from '../results/result-store.js'
 import type { EstimateService } from '../estimates/estimate.service.js'
 import type { ClericalReviewService } from '../clerical-reviews/clerical-review.service.js'
 import type { KeyLineageService } from '../key-lineage/key-lineage.service.js'
-import { EstimationDocumentSchema, type EstimationDocument } from '@ligature/contracts'
-
-/** Nested `$id`s would make Ajv see one schema twice (the public routes register them too). */
-const withoutIds = <T>(schema: T): T => JSON.parse(JSON.stringify(schema, (k, v) => (k === '$id' ? undefined : v)))
-
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, { additionalProperties: false })
 
 /**
  * Calls the worker and the envelopes service make (never routed by the gateway; system principal only):
@@ -37,16 +27,16 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsD
   // The zip is the body itself: handed to the route as a stream, never buffered (so no body size limit applies).
   app.addContentTypeParser('application/zip', (_req, payload, done) => done(null, payload))
 
-  app.post(ResultsInternalPaths.createExtraction, { schema: { hide: true, body: InternalExtractionInputSchema } }, async (req, reply) =>
-    reply.status(201).send(await extractions.createInternal(req.body as InternalExtractionInput)))
+  routeInternal(app, ResultsInternal.createExtraction, async (req, reply) =>
+    reply.status(201).send(await extractions.createInternal(req.body)))
 
-  app.get(ResultsInternalPaths.listExtractions, { schema: { hide: true, querystring: InternalExtractionListQuerySchema } }, async (req) => {
-    const query = req.query as { envelopeName: string; limit?: number; offset?: number }
+  routeInternal(app, ResultsInternal.listExtractions, async (req) => {
+    const { query } = req
     return extractions.list({ tokenId: 'system', name: 'system', role: 'admin', projects: [] }, pageOf(query), { envelopeName: query.envelopeName })
   })
 
-  app.get(ResultsInternalPaths.getExtraction, { schema: { hide: true, params: IdParams } }, async (req): Promise<ExtractionJob> => {
-    const row = await findExtraction(db, (req.params as { id: number }).id, null)
+  routeInternal(app, ResultsInternal.getExtraction, async (req) => {
+    const row = await findExtraction(db, req.params.id, null)
     if (!row) throw notFound('Extraction')
     return {
       id: row.id, extractionProjectId: row.extraction_project_id, projectCode: row.project_code, eventTypeCode: row.event_type_code,
@@ -55,9 +45,9 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsD
     }
   })
 
-  app.put(ResultsInternalPaths.setExtractionState, { schema: { hide: true, params: IdParams, body: ExtractionStateBodySchema } }, async (req) => {
-    const { id } = req.params as { id: number }
-    const { callStatus } = req.body as { callStatus: number }
+  routeInternal(app, ResultsInternal.setExtractionState, async (req) => {
+    const { id } = req.params
+    const { callStatus } = req.body
     const row = await db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('extractions').select('call_status').where('id', '=', id).forUpdate().executeTakeFirst()
       if (!current) throw notFound('Extraction')
@@ -69,9 +59,9 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsD
     return toExtraction(row)
   })
 
-  app.put(ResultsInternalPaths.putResultFile, { schema: { hide: true, params: IdParams, querystring: ResultFileQuerySchema } }, async (req, reply) => {
-    const { id } = req.params as { id: number }
-    const query = req.query as ResultFileQuery
+  routeInternal(app, ResultsInternal.putResultFile, async (req, reply) => {
+    const { id } = req.params
+    const { query } = req
     if (req.headers['content-type'] !== 'application/zip') throw new ApiError(415, 'A result file is sent as application/zip.')
     const extraction = await findExtraction(db, id, null)
     if (!extraction) throw notFound('Extraction')
@@ -86,14 +76,14 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsD
   })
 
   // The bodyLimit is the JSON default: an estimate is a few KB per strategy.
-  app.post(ResultsInternalPaths.createEstimate, { schema: { hide: true, body: withoutIds(EstimationDocumentSchema) } }, async (req, reply) =>
-    reply.status(201).send(await estimates.save(req.body as EstimationDocument)))
+  routeInternal(app, ResultsInternal.createEstimate, async (req, reply) =>
+    reply.status(201).send(await estimates.save(req.body)))
 
   // The file travels inside the JSON body: the limit is the largest file kept plus room for escaping and the counts.
-  app.post(ResultsInternalPaths.createClericalReview, { bodyLimit: 2 * CLERICAL_FILE_MAX_CHARS, schema: { hide: true, body: ClericalReviewInputSchema } }, async (req, reply) =>
-    reply.status(201).send(await clericalReviews.save(req.body as ClericalReviewInput)))
+  routeInternal(app, ResultsInternal.createClericalReview, async (req, reply) =>
+    reply.status(201).send(await clericalReviews.save(req.body)), { bodyLimit: 2 * CLERICAL_FILE_MAX_CHARS })
 
   // At most KEY_LINEAGE_BATCH_MAX moves a call (about 200 bytes each): well inside the JSON default limit.
-  app.post(ResultsInternalPaths.publishKeyLineage, { schema: { hide: true, body: KeyLineagePublicationSchema } }, async (req, reply) =>
-    reply.status(201).send({ stored: await keyLineage.save(req.body as KeyLineagePublication) }))
+  routeInternal(app, ResultsInternal.publishKeyLineage, async (req, reply) =>
+    reply.status(201).send({ stored: await keyLineage.save(req.body) }))
 }
