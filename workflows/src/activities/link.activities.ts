@@ -13,6 +13,7 @@ import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
 import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 import { ensureLinkageIndexes } from '../records/touched-records.js'
+import { linkageReadFor } from '../pipeline/linkage-read.js'
 
 export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number }
 
@@ -48,8 +49,9 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
       const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
       await withStore(input.projectId, async (client, schema) => {
         await clearLinkagePairs(client, schema, input.linkageId)
-        // Here, once, rather than in the partitions that run at the same time.
-        await ensureLinkageIndexes(client, schema, strategies)
+        // Here, once, rather than in the partitions that run at the same time; a first load reads in full and
+        // leaves them to the project's next linkage.
+        if (await linkageReadFor(client, schema, input.linkageId) === 'touched') await ensureLinkageIndexes(client, schema, strategies)
       })
       return { strategies, partitions }
     },

@@ -14,7 +14,7 @@ import type { StrategySpec } from '@ligature/engine'
 import { writePartitionPairs } from '../records/linkage-pairs.js'
 import type { LinkageTableCache } from './linkage-table-cache.js'
 import { blockingFieldsUsed, fieldsUsed } from './match-config.js'
-import { DEFAULT_LINKAGE_READ, readForMatching, type LinkageRead } from './linkage-read.js'
+import { linkageReadFor, readForMatching, type LinkageRead } from './linkage-read.js'
 
 export interface PartitionInput {
   schema: string
@@ -57,7 +57,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function matchPartition(client: pg.ClientBase, input: PartitionInput, cache: LinkageTableCache): Promise<PartitionOutcome> {
   const startedAt = Date.now()
   const fields = fieldsUsed(input.strategies)
-  const read = input.read ?? DEFAULT_LINKAGE_READ
+  const read = input.read ?? await linkageReadFor(client, input.schema, input.linkageId)
   const key = `${input.schema}/${input.linkageId}/${read}/${fields.join(',')}`
   const cached = cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, read))
   const records = await cached.records

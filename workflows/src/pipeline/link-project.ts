@@ -10,7 +10,7 @@ import { clearLinkagePairs, writePartitionPairs } from '../records/linkage-pairs
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
 import { readReviewGroups } from '../records/review-decisions.js'
-import { DEFAULT_LINKAGE_READ, readForMatching, type LinkageRead } from './linkage-read.js'
+import { linkageReadFor, readForMatching, type LinkageRead } from './linkage-read.js'
 
 export interface LinkProjectInput {
   schema: string
@@ -32,7 +32,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2)
  */
 export async function linkProject(client: pg.ClientBase, input: LinkProjectInput) {
   const started = performance.now()
-  const scope = input.read ?? DEFAULT_LINKAGE_READ
+  const scope = input.read ?? await linkageReadFor(client, input.schema, input.linkageId)
   if (scope === 'touched') await ensureLinkageIndexes(client, input.schema, input.strategies)
   // Whole groups too: this table is also what the records are grouped over.
   const records = await readForMatching(client, input.schema, input.linkageId, input.strategies, scope, true)

@@ -9,9 +9,23 @@ import { activeStrategies, type StrategySpec } from '@ligature/engine'
 import { readLinkageRecords, type LinkageRecords } from '../records/linkage-records.js'
 import { pairedRecordsQuery, readTermCounts, termFrequencyFields, touchedBlocksQuery, withWholeGroups } from '../records/touched-records.js'
 import { fieldsUsed } from './match-config.js'
+import { quoteIdent } from '../records/record-schema.js'
 
 export type LinkageRead = 'touched' | 'full'
 export const DEFAULT_LINKAGE_READ: LinkageRead = 'touched'
+
+/**
+ * The read a linkage uses when its caller does not say: 'full' while the project holds no active record
+ * outside this linkage (a first load: every record is incoming, so the touched read would select them all
+ * through a costlier query, and building the blocking indexes would only delay it), 'touched' afterwards.
+ * Every partition of a linkage asks under the project lock, so they all get the same answer.
+ */
+export async function linkageReadFor(client: pg.ClientBase, schema: string, linkageId: number): Promise<LinkageRead> {
+  const s = quoteIdent(schema)
+  const { rows } = await client.query<{ existing: boolean }>(
+    `select exists (select 1 from ${s}.records where end_dated_at is null and linkage_id <> $1) as existing`, [linkageId])
+  return rows[0]!.existing ? DEFAULT_LINKAGE_READ : 'full'
+}
 
 /**
  * The records a linkage matches. `wholeGroups`: also every member of the touched records' groups, for a
