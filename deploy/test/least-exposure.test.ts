@@ -2,11 +2,10 @@
 // refuses the public development secrets, and the services behind the gateway answer on loopback only.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { resolve } from 'node:path'
 import t from 'tap'
-import { createTestDatabase } from '@ligature/testkit'
+import { createTestDatabase, freePort } from '@ligature/testkit'
 
 const root = resolve(import.meta.dirname, '../..')
 const processes = {
@@ -22,14 +21,6 @@ function start(name: Name, env: NodeJS.ProcessEnv): { child: ChildProcess; outpu
   child.stdout.on('data', (c: Buffer) => { output += c.toString() })
   child.stderr.on('data', (c: Buffer) => { output += c.toString() })
   return { child, output: () => output }
-}
-
-const freePort = async () => {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  return port
 }
 
 const answers = (host: string, port: number) => fetch(`http://${host}:${port}/healthz`, { signal: AbortSignal.timeout(2000) })

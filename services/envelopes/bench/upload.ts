@@ -12,12 +12,11 @@ import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { once } from 'node:events'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createDb, migrateToLatest } from '@ligature/service-kit'
-import { createTestDatabase } from '@ligature/testkit'
+import { createTestDatabase, freePort, waitReady } from '@ligature/testkit'
 import { GATEWAY_SCHEMA, type GatewayDb } from '../../gateway/src/db.js'
 import { gatewayMigrations } from '../../gateway/src/migrations/index.js'
 import { createToken } from '../../gateway/src/auth/tokens.js'
@@ -27,26 +26,11 @@ const totalBytes = Number(values.mib) * 1024 ** 2
 const root = resolve(import.meta.dirname, '../../..')
 const secret = 'bench-internal-secret-0123456789'
 
-const freePort = async () => {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  return port
-}
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024
 
 const start = (script: string, env: Record<string, string>): ChildProcess => spawn(process.execPath, ['--import', 'tsx', script], {
   cwd: root, env: { ...process.env, LOG_LEVEL: 'info', LIGATURE_INTERNAL_SECRET: secret, ...env }, stdio: ['ignore', 'ignore', 'inherit'],
 })
-
-async function waitReady(port: number) {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`nothing answered on ${port}`)
-}
 
 /** POSTs a multipart body of `bytes` file bytes, written chunk by chunk as the socket drains. */
 function streamUpload(port: number, token: string, bytes: number): Promise<{ status: number; body: string }> {

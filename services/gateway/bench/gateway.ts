@@ -9,13 +9,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request, Agent } from 'node:http'
-import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { readFileSync } from 'node:fs'
 import { signPrincipal, createDb, migrateToLatest } from '@ligature/service-kit'
-import { createTestDatabase } from '@ligature/testkit'
+import { createTestDatabase, freePort, waitReady } from '@ligature/testkit'
 import { GATEWAY_SCHEMA, type GatewayDb } from '../src/db.js'
 import { gatewayMigrations } from '../src/migrations/index.js'
 import { createToken } from '../src/auth/tokens.js'
@@ -27,14 +26,6 @@ const rounds = Number(values.rounds)
 const root = resolve(import.meta.dirname, '../../..')
 const secret = 'bench-internal-secret-0123456789'
 
-const freePort = async () => {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  return port
-}
-
 /** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there (what the hop spends its time on). */
 const profileArgs = (script: string) => (script.includes('gateway') && process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])
@@ -44,15 +35,6 @@ function startProcess(script: string, env: Record<string, string>): ChildProcess
     cwd: root, env: { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', LIGATURE_INTERNAL_SECRET: secret, ...env }, stdio: ['ignore', 'ignore', 'inherit'],
   })
   return child
-}
-
-async function waitReady(port: number) {
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)
-    if (ok) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`nothing answered on ${port}`)
 }
 
 interface Round { rps: number; p50: number; p975: number; p99: number; errors: number; cpu: Record<string, number> }

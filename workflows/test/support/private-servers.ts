@@ -6,10 +6,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { createServer, connect as tcpConnect } from 'node:net'
+import { connect as tcpConnect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { freePort } from '@ligature/testkit'
 
 const which = (name: string, dirs: string[]) => {
   const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim()
@@ -29,10 +30,6 @@ export function privateServersMissing(): string | undefined {
   return undefined
 }
 
-export const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = createServer().once('error', reject)
-  server.listen(0, '127.0.0.1', () => { const { port } = server.address() as { port: number }; server.close(() => resolve(port)) })
-})
 
 const until = async (what: string, check: () => Promise<boolean>, ms: number) => {
   for (const end = Date.now() + ms; !(await check().catch(() => false)); await new Promise((r) => setTimeout(r, 100))) if (Date.now() > end) throw new Error(`${what} did not come up in ${ms} ms`)
