@@ -2,14 +2,13 @@ import t from 'tap'
 import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { febrlFile, febrlRow, gatewayClient } from './support/gateway-client.js'
-import { csvRows } from './support/unzip.js'
 
 // Deletion envelopes and rollback through the gateway, read back through extractions.
 const platform = await startPlatform()
 t.teardown(() => platform.close())
 const worker = await startWorkerProcess(platform.workerConfig())
 t.teardown(() => worker.stop())
-const { admin, call, ok, wait, sendEnvelope, extractFiles } = gatewayClient(platform)
+const { admin, call, ok, sendEnvelope, keyMap, rollback: rollbackProject } = gatewayClient(platform)
 
 const person = (id: string, given: string, surname: string, dob: string) => febrlRow(id, given, surname, dob)
 const ann = (id: string) => person(id, 'annabel', 'whitlock', '19710314')
@@ -19,15 +18,8 @@ const { project } = await configureProject(platform.url, admin, { project: 'DEL'
 const send = (name: string, requestType: string, content: string) =>
   sendEnvelope(name, { project: 'DEL', sender: 'DELPROV', requestType, files: [{ fileName: 'f.csv', eventTypeCode: 'ADM', content }] })
 const load = (name: string, rows: string[]) => send(name, 'SubmitLinkage', febrlFile(rows))
-async function mapOf(extractionProjectId: string) {
-  const rows = csvRows((await extractFiles(extractionProjectId, 'DEL', 'ADM')).get('data-extract.csv')!)
-  return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]).sort())
-}
-async function rollback(reason: string) {
-  const res = await call('POST', `/projects/${project.id}/rollback`, { reason })
-  if (res.status !== 201) throw new Error(`rollback: ${res.status} ${res.text}`)
-  return wait<{ status: number; statusName: string }>(`/workflows/${res.json.id}`, (w) => w.status >= 4)
-}
+const mapOf = (extractionProjectId: string) => keyMap(extractionProjectId, 'DEL', 'ADM')
+const rollback = (reason: string) => rollbackProject(project.id, reason)
 
 await load('del-1', [ann('a1'), ann('a2'), ben('b1')])
 const enduring = (await ok('POST', '/extractionprojects', { projectId: project.id, code: 'DEL-KEYS', description: 'feed', useEnduringLinkageKeys: true })).id as string

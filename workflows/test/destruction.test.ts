@@ -6,7 +6,6 @@ import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { DESTROYED_COLUMNS } from '../src/records/destroy-records.js'
 import { febrlFile, febrlRow, gatewayClient } from './support/gateway-client.js'
-import { csvRows } from './support/unzip.js'
 
 // Destroying record data through the gateway: identifiers blanked in the record store, keys and groups kept
 // (read back through extractions), rollback never bringing them back, later linkages unable to match them.
@@ -14,7 +13,7 @@ const platform = await startPlatform()
 t.teardown(() => platform.close())
 const worker = await startWorkerProcess(platform.workerConfig())
 t.teardown(() => worker.stop())
-const { admin, call, ok, wait, sendEnvelope, extractFiles } = gatewayClient(platform)
+const { admin, call, ok, wait, sendEnvelope, keyMap, rollback: rollbackProject } = gatewayClient(platform)
 
 const person = (id: string, given: string, surname: string, dob: string) => febrlRow(id, given, surname, dob, `S-${id}`)
 const ann = (id: string) => person(id, 'annabel', 'whitlock', '19710314')
@@ -24,10 +23,7 @@ const dora = (id: string) => person(id, 'dorothea', 'marchetti', '19620707')
 const { project } = await configureProject(platform.url, admin, { project: 'DES', provider: 'DESPROV', eventTypes: ['ADM'], groupStrategy: 'MergeInMemory' })
 const load = (name: string, rows: string[]) =>
   sendEnvelope(name, { project: 'DES', sender: 'DESPROV', files: [{ fileName: 'f.csv', eventTypeCode: 'ADM', content: febrlFile(rows) }] })
-async function mapOf(extractionProjectId: string) {
-  const rows = csvRows((await extractFiles(extractionProjectId, 'DES', 'ADM')).get('data-extract.csv')!)
-  return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]).sort())
-}
+const mapOf = (extractionProjectId: string) => keyMap(extractionProjectId, 'DES', 'ADM')
 async function destroy(body: Record<string, unknown>) {
   const res = await call('POST', `/projects/${project.id}/recorddestructions`, body)
   if (res.status !== 201) throw new Error(`destroy: ${res.status} ${res.text}`)
@@ -36,11 +32,7 @@ async function destroy(body: Record<string, unknown>) {
     .find((j) => j.name === 'Destroy Record Data')!
   return { res, workflow, stats: Object.fromEntries(job.stats.map((s) => [s.name, s.value])) }
 }
-async function rollback(reason: string) {
-  const res = await call('POST', `/projects/${project.id}/rollback`, { reason })
-  if (res.status !== 201) throw new Error(`rollback: ${res.status} ${res.text}`)
-  return wait<{ status: number; statusName: string }>(`/workflows/${res.json.id}`, (w) => w.status >= 4)
-}
+const rollback = (reason: string) => rollbackProject(project.id, reason)
 /** Each record's stored data (by Source Unique ID): the identifiers a destruction blanks, null when blank. */
 async function identifiers(): Promise<Record<string, (string | null)[]>> {
   const db = new pg.Client({ connectionString: platform.databaseUrl })

@@ -4,7 +4,7 @@
  * change of the API's shape is fixed once.
  */
 import { api, buildEnvelope, uploadEnvelope, waitForEnvelope, type EnvelopeSpec } from '@ligature/testkit'
-import { unzipText } from './unzip.js'
+import { csvRows, unzipText } from './unzip.js'
 
 /** The FEBRL columns the test projects' import format reads, and one row of them. */
 export const FEBRL_HEADER = 'rec_id,given_name,surname,street_number,address_1,address_2,suburb,postcode,state,date_of_birth,soc_sec_id'
@@ -45,5 +45,16 @@ export function gatewayClient(platform: { url: string; adminToken: string }) {
     const zip = await fetch(`${platform.url}/api/v3.3/results/${result.id}/download`, { headers: { authorization: `Bearer ${admin}` } })
     return unzipText(Buffer.from(await zip.arrayBuffer()))
   }
-  return { admin, call, ok, wait, sendEnvelope, extractFiles }
+  /** An extraction's map, Source Unique ID → Person Key, sorted by id: comparable across extractions. */
+  const keyMap = async (extractionProjectId: string, projectCode: string, eventTypeCode: string) => {
+    const rows = csvRows((await extractFiles(extractionProjectId, projectCode, eventTypeCode)).get('data-extract.csv')!)
+    return Object.fromEntries(rows.map((r) => [r['Source Unique ID']!, r['Person Key']!]).sort())
+  }
+  /** Rolls the project back one envelope and waits for the rollback job to end. */
+  const rollback = async (projectId: number, reason: string) => {
+    const res = await call('POST', `/projects/${projectId}/rollback`, { reason })
+    if (res.status !== 201) throw new Error(`rollback: ${res.status} ${res.text}`)
+    return wait<{ status: number; statusName: string }>(`/workflows/${res.json.id}`, (w) => w.status >= 4)
+  }
+  return { admin, call, ok, wait, sendEnvelope, extractFiles, keyMap, rollback }
 }
