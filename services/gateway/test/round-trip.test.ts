@@ -85,6 +85,29 @@ t.test('match strategy', async (t) => {
   })
 })
 
+/** GETs a singleton or existing item, PUTs the same body back: accepted, nothing but the audit fields change. */
+async function putBack(t: Test, path: string): Promise<void> {
+  const read = await api(platform.url, 'GET', base + path, { token })
+  t.equal(read.status, 200, `read ${path}`)
+  const put = await api(platform.url, 'PUT', base + path, { token, body: read.json })
+  t.ok(put.status === 200 || put.status === 204, `PUT of the read body: ${put.status} ${put.text}`)
+  const after = await api(platform.url, 'GET', base + path, { token })
+  t.same(withoutAudit(after.json), withoutAudit(read.json), 'nothing but the audit fields changed')
+}
+
+t.test('extraction settings (the project\'s singleton, defaults included)', async (t) => {
+  const project = await api(platform.url, 'GET', `${base}/projects/RTPROJ?byCode=true`, { token })
+  await putBack(t, `/projects/${project.json.id}/extractionsettings`)
+})
+
+t.test('default match strategies (levels and term-frequency settings come back as read)', async (t) => {
+  const list = await api(platform.url, 'GET', `${base}/projects/RTPROJ/matchconfig/strategies`, { token })
+  t.equal(list.status, 200)
+  const defaults = (list.json as { id: number; name: string }[]).filter((s) => s.name !== 'Surname and birth year')
+  t.ok(defaults.length > 0, 'a new project has default strategies')
+  for (const strategy of defaults) await putBack(t, `/projects/RTPROJ/matchconfig/strategies/${strategy.id}`)
+})
+
 t.test('extraction project (created and read; the API has no PUT for it)', async (t) => {
   const project = await api(platform.url, 'GET', `${base}/projects/RTPROJ?byCode=true`, { token })
   await roundTrip(t, '/extractionprojects', { projectId: project.json.id, code: 'RTX', description: 'Round trip extraction', useEnduringLinkageKeys: true }, false)
