@@ -31,7 +31,7 @@ t.test('refused: no principal, an admin token, a forged header', async (t) => {
     ['a system principal signed with another secret', as(systemPrincipal('worker'), 'not-the-secret')],
     ['a system principal with no signature', { [PRINCIPAL_HEADER]: Buffer.from(JSON.stringify(systemPrincipal())).toString('base64url') }],
     ['an admin principal whose signed payload was swapped for the system', {
-      [PRINCIPAL_HEADER]: `${Buffer.from(JSON.stringify(systemPrincipal())).toString('base64url')}.${as(admin)[PRINCIPAL_HEADER]!.split('.')[1]!}`,
+      [PRINCIPAL_HEADER]: `${Buffer.from(JSON.stringify(systemPrincipal())).toString('base64url')}.${as(admin)[PRINCIPAL_HEADER].split('.')[1]!}`,
     }],
   ]
   for (const [who, headers] of refused) {
