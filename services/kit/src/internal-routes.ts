@@ -2,6 +2,8 @@ import type { Static, TSchema } from '@sinclair/typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import type { InternalRoute } from '@ligature/contracts/internal'
 import type { InternalAnswer } from './internal-client.js'
+import { unauthorized } from './errors.js'
+import { isSystem } from './principal.js'
 
 type Slot<D, K extends keyof InternalRoute> = D extends { [P in K]: infer S extends TSchema } ? Static<S> : unknown
 /** The request of an internal call, its parts typed from the route's schemas. */
@@ -11,9 +13,18 @@ export type InternalRequest<D extends InternalRoute> = FastifyRequest<{ Params: 
 const plain = <T>(schema: T): T => JSON.parse(JSON.stringify(schema, (k, v: unknown) => (k === '$id' ? undefined : v))) as T
 
 /**
+ * Only the system principal (signed with the internal secret) may make an internal call. Checked on request,
+ * before the body is read or validated, so another caller learns nothing of what the call would accept.
+ */
+const refuseUnlessSystem = async (req: FastifyRequest) => {
+  if (!isSystem(req.principal)) throw unauthorized()
+}
+
+/**
  * Registers one internal call (hidden from OpenAPI) with the schemas of its contract, so Fastify validates what
- * the typed client sends against the same definition the handler's types come from. The handler answers the
- * response's value, or a reply it sent itself (a 201, say).
+ * the typed client sends against the same definition the handler's types come from. Every internal call is
+ * refused to all but the system principal, here and nowhere else. The handler answers the response's value, or
+ * a reply it sent itself (a 201, say).
  */
 export function routeInternal<D extends InternalRoute>(
   app: FastifyInstance, route: D,
@@ -22,6 +33,8 @@ export function routeInternal<D extends InternalRoute>(
 ): void {
   app.route({
     method: route.method, url: route.path,
+    // A route's own hook runs after the service's, so the principal has been verified by then.
+    onRequest: refuseUnlessSystem,
     ...(opts.bodyLimit === undefined ? {} : { bodyLimit: opts.bodyLimit }),
     schema: {
       hide: true,

@@ -41,3 +41,5 @@ export const canSeeProject = (p: Principal, projectCode: string) => isAdmin(p) |
 
 /** The worker and internal jobs act as this principal. */
 export const systemPrincipal = (name = 'system'): Principal => ({ tokenId: 'system', name, role: 'admin', projects: [] })
+/** Whether the caller is the system principal (an admin token is not): the only caller of internal routes. */
+export const isSystem = (p: Principal | null): boolean => p !== null && isAdmin(p) && p.tokenId === 'system'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { EnvelopesInternal } from '@ligature/contracts/internal'
-import { isAdmin, notFound, routeInternal, unauthorized, enqueueEvent } from '@ligature/service-kit'
+import { notFound, routeInternal, enqueueEvent } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import { updateEnvelopeState } from '../envelopes/envelope.repository.js'
 import { toEnvelope } from '../envelopes/envelope.service.js'
@@ -15,9 +15,6 @@ import { registerWorkflowInternalRoutes } from './workflow.internal.js'
  * internal secret, may call them.
  */
 export function registerInternalRoutes(app: FastifyInstance, db: Kysely<EnvelopesDb>): void {
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
-  })
   routeInternal(app, EnvelopesInternal.setEnvelopeState, async (req) => {
     const { name } = req.params
     const body = req.body

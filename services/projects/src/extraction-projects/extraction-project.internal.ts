@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ProjectsInternal } from '@ligature/contracts/internal'
-import { isAdmin, routeInternal, unauthorized } from '@ligature/service-kit'
+import { routeInternal } from '@ligature/service-kit'
 import type { ExtractionProjectService } from './extraction-project.service.js'
 
 /**
@@ -8,8 +8,5 @@ import type { ExtractionProjectService } from './extraction-project.service.js'
  * the internal secret) may read it, and the gateway never routes `/internal`.
  */
 export function registerExtractionProjectInternalRoutes(app: FastifyInstance, svc: ExtractionProjectService): void {
-  routeInternal(app, ProjectsInternal.extractionProjectKeys, async (req) => {
-    if (!(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
-    return svc.keys(req.params.id)
-  })
+  routeInternal(app, ProjectsInternal.extractionProjectKeys, async (req) => svc.keys(req.params.id))
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { RegistryInternal } from '@ligature/contracts/internal'
-import { ApiError, isAdmin, notFound, routeInternal, unauthorized } from '@ligature/service-kit'
+import { ApiError, notFound, routeInternal } from '@ligature/service-kit'
 import type { RegistryDb } from '../db.js'
 
 const notMarked = (what: string) => new ApiError(409, `The ${what} is not marked for deletion.`)
@@ -12,9 +12,6 @@ const notMarked = (what: string) => new ApiError(409, `The ${what} is not marked
  * only items marked for deletion can be removed.
  */
 export function registerInternalRoutes(app: FastifyInstance, db: Kysely<RegistryDb>): void {
-  app.addHook('preHandler', async (req) => {
-    if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
-  })
   routeInternal(app, RegistryInternal.providerEventTypes, async (req) => {
     const { id } = req.params
     if (!(await db.selectFrom('data_providers').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('Data provider')

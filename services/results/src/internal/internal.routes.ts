@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { CLERICAL_FILE_MAX_CHARS, ResultsInternal } from '@ligature/contracts/internal'
-import { ApiError, isAdmin, notFound, pageOf, routeInternal, unauthorized } from '@ligature/service-kit'
+import { ApiError, notFound, pageOf, routeInternal } from '@ligature/service-kit'
 import type { ResultsDb } from '../db.js'
 import { canMoveExtraction, isFinalCallStatus } from '../extractions/extraction-status.js'
 import { findExtraction } from '../extractions/extraction.repository.js'
@@ -21,9 +21,6 @@ import type { KeyLineageService } from '../key-lineage/key-lineage.service.js'
  * result zip, streamed in as the request body.
  */
 export function registerInternalRoutes(app: FastifyInstance, db: Kysely<ResultsDb>, extractions: ExtractionService, store: ResultStore, estimates: EstimateService, clericalReviews: ClericalReviewService, keyLineage: KeyLineageService): void {
-  app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/internal/') && !(req.principal && isAdmin(req.principal) && req.principal.tokenId === 'system')) throw unauthorized()
-  })
   // The zip is the body itself: handed to the route as a stream, never buffered (so no body size limit applies).
   app.addContentTypeParser('application/zip', (_req, payload, done) => done(null, payload))
 
