@@ -39,6 +39,16 @@ export interface RouteDef {
 
 export const defineRoutes = <const T extends readonly RouteDef[]>(routes: T) => routes
 
+/**
+ * One route of a table by its operation id, with its own schemas' types: what a service or the worker hands
+ * the typed client to read another service's public route (the path and schemas the service registers).
+ */
+export function routeOf<const R extends readonly RouteDef[], K extends R[number]['id']>(table: R, id: K): Extract<R[number], { id: K }> {
+  const route = table.find((r) => r.id === id)
+  if (!route) throw new Error(`no route ${id} in the table`)
+  return route as Extract<R[number], { id: K }>
+}
+
 /** Largest request body of any call but the envelope upload (whose limit is the envelopes service's setting). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 

@@ -1,16 +1,21 @@
-import { PRINCIPAL_HEADER, signPrincipal, systemPrincipal } from './principal.js'
+import type { InternalRoute } from '@ligature/contracts/internal'
+import { createServiceClient, internalClient, ServiceCallError, type InternalAnswer, type InternalInput } from './internal-client.js'
 
 /**
- * GETs another service's calls directly (not through the gateway) as the system principal `caller`, signed
- * with the internal secret. The statuses in `absentOn` (404 by default) read as null; any other failure throws,
- * so the calling request answers 500 rather than acting on a guess.
+ * Reads another service's routes directly (not through the gateway) as the system principal `caller`, through
+ * the typed client: the route's definition fixes the path and the answer's type. The statuses in `absentOn`
+ * (404 by default) read as null; any other failure throws, so the calling request answers 500 rather than
+ * acting on a guess.
  */
 export function createServiceReader(baseUrl: string, internalSecret: string, caller: string, absentOn: readonly number[] = [404]) {
-  const principal = signPrincipal(systemPrincipal(caller), internalSecret)
-  return async function get<T>(path: string): Promise<T | null> {
-    const res = await fetch(baseUrl + path, { headers: { [PRINCIPAL_HEADER]: principal } })
-    if (absentOn.includes(res.status)) return null
-    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`)
-    return (await res.json()) as T
+  const send = internalClient(createServiceClient(baseUrl, internalSecret, caller)) as
+    <D extends InternalRoute>(route: D, input: InternalInput<D>) => Promise<InternalAnswer<D>>
+  return async <D extends InternalRoute>(route: D, input: InternalInput<D>): Promise<InternalAnswer<D> | null> => {
+    try {
+      return await send(route, input)
+    } catch (err) {
+      if (err instanceof ServiceCallError && absentOn.includes(err.status)) return null
+      throw err
+    }
   }
 }

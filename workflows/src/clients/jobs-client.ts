@@ -1,8 +1,10 @@
-import type { Linkage } from '@ligature/contracts'
+import { envelopesRoutes, routeOf } from '@ligature/contracts'
 import { EnvelopesInternal, type EnvelopeLinkageBody, type JobStart, type JobStateBody } from '@ligature/contracts/internal'
 import { internalClient, type ServiceClient } from './service-client.js'
 
 export type { JobStart }
+
+const getLinkage = routeOf(envelopesRoutes, 'getLinkage')
 export type JobState = Exclude<JobStateBody['state'], 'Queued'>
 export type Stat = { name: string; value: string }
 
@@ -15,7 +17,7 @@ export const jobsClient = (call: ServiceClient) => {
     createLinkage: async (l: EnvelopeLinkageBody) => (await internal(EnvelopesInternal.createEnvelopeLinkage, { body: l })).id,
     setLinkageStatus: (id: number, status: number) => internal(EnvelopesInternal.setLinkageState, { params: { id }, body: { status } }),
     setWorkflowStatus: (id: number, status: number) => internal(EnvelopesInternal.setWorkflowState, { params: { id }, body: { status } }),
-    getLinkage: (id: number) => call<Linkage>('GET', `/linkages/${id}`),
+    getLinkage: (id: number) => internal(getLinkage, { params: { id } }),
     linkageEnvelope: async (id: number) => (await internal(EnvelopesInternal.linkageEnvelope, { params: { id } })).envelopeName,
   }
 }
