@@ -1,9 +1,11 @@
 // The test command: real Postgres, NATS and Temporal (reused when reachable, started otherwise), the build
 // (OpenAPI document, portal with its link check), `tsc --noEmit` over every package, ESLint over every package
-// and deploy/, then every tap suite. A failed build, typecheck or lint counts as a failed step. Prints `N passed, N failed` last.
+// and deploy/, then every tap suite. A failed build, typecheck or lint counts as a failed step. Prints the failing tests, then
+// `N passed, N failed` last.
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { ensureInfra } from './infra.js'
+import { failuresUnder } from './tap-failures.js'
 import { summarise } from './tap-summary.js'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -37,6 +39,10 @@ if (lint.code !== 0) { log('the lint failed (see above)'); failedSteps++ }
 const tap = await runStep('npx', ['tap', ...process.argv.slice(2)], true)
 await infra.stop()
 const counts = summarise(tap.output)
+// Repeated last, above the count, because CI keeps only the tail of the run.
+const failures = await failuresUnder(resolve(root, '.tap/test-results'))
+for (const failure of failures.slice(0, 40)) console.log(`failed: ${failure}`)
+if (failures.length > 40) console.log(`failed: … and ${failures.length - 40} more (see above)`)
 const failed = counts.failed + failedSteps + (tap.code !== 0 && counts.failed === 0 ? 1 : 0)
 console.log(`${counts.passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
