@@ -9,6 +9,9 @@ import { caller, curveBody, projectBody, startPlatform, strategyBody } from '../
 const platform = await startPlatform()
 t.teardown(() => platform.close())
 const call = caller(platform)
+// Seeded so a failure can be replayed: LIGATURE_PROPERTY_SEED=<seed>.
+const fcSeed = Number(process.env.LIGATURE_PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31))
+t.comment(`property seed ${fcSeed} (rerun with LIGATURE_PROPERTY_SEED=${fcSeed})`)
 const target = (await call('POST', '/projects', projectBody('PROPTARGET'))).json
 const host = (await call('POST', '/projects', projectBody('PROPHOST'))).json
 const strategy = (await call('GET', `/projects/${host.id}/matchconfig/strategies`)).json[0]
@@ -66,7 +69,7 @@ for (const [method, path, valid] of calls) {
       const res = await call(method, path, body)
       if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(body).slice(0, 300)}`)
       return res.status < 300 || typeof res.json?.message === 'string'
-    }), { numRuns: 120, examples: edgeExamples(valid) })
+    }), { numRuns: 120, seed: fcSeed, examples: edgeExamples(valid) })
     t.pass(`${method} ${path}`)
   })
 }
