@@ -17,27 +17,27 @@ export function failuresIn(tap: string): string[] {
   for (const line of tap.split('\n')) {
     const sub = subtestLine.exec(line)
     if (sub) {
-      const depth = sub[1].length / 4
+      const depth = (sub[1] ?? '').length / 4
       names.length = depth
-      names[depth] = sub[2]
+      names[depth] = sub[2] ?? ''
       childFailed[depth + 1] = false
       continue
     }
     const result = resultLine.exec(line)
     if (result) {
-      const depth = result[1].length / 4
+      const depth = (result[1] ?? '').length / 4
       const hadFailingChild = childFailed[depth + 1] === true
       childFailed[depth + 1] = false
       for (let d = 0; d <= depth; d++) childFailed[d] = true
       awaitingLine = undefined
       if (hadFailingChild) continue
-      failures.push([...names.slice(0, depth), result[2]].join(' > '))
+      failures.push([...names.slice(0, depth), result[2] ?? ''].join(' > '))
       awaitingLine = failures.length - 1
       continue
     }
     const at = atLine.exec(line)
     if (at && awaitingLine !== undefined) {
-      failures[awaitingLine] += ` (line ${at[1]})`
+      failures[awaitingLine] += ` (line ${at[1] ?? '?'})`
       awaitingLine = undefined
     }
   }

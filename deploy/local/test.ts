@@ -28,21 +28,22 @@ const runStep = (cmd: string, args: string[], capture = false) => new Promise<{ 
   child.on('close', (code) => done({ code: code ?? 1, output }))
 })
 
-let failedSteps = 0
+const failedSteps: string[] = []
 const build = await runStep('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'])
-if (build.code !== 0) { log('the build failed (see above)'); failedSteps++ }
+if (build.code !== 0) { log('the build failed (see above)'); failedSteps.push('build') }
 const typecheck = await runStep('npx', ['turbo', 'run', 'typecheck', 'typecheck:repo', '--output-logs=errors-only'])
-if (typecheck.code !== 0) { log('the typecheck failed (see above)'); failedSteps++ }
+if (typecheck.code !== 0) { log('the typecheck failed (see above)'); failedSteps.push('typecheck') }
 const lint = await runStep('npx', ['turbo', 'run', 'lint', 'lint:repo', '--output-logs=errors-only'])
-if (lint.code !== 0) { log('the lint failed (see above)'); failedSteps++ }
+if (lint.code !== 0) { log('the lint failed (see above)'); failedSteps.push('lint') }
 
 const tap = await runStep('npx', ['tap', ...process.argv.slice(2)], true)
 await infra.stop()
 const counts = summarise(tap.output)
 // Repeated last, above the count, because CI keeps only the tail of the run.
 const failures = await failuresUnder(resolve(root, '.tap/test-results'))
+for (const step of failedSteps) console.log(`failed: the ${step} step (see its errors above)`)
 for (const failure of failures.slice(0, 40)) console.log(`failed: ${failure}`)
 if (failures.length > 40) console.log(`failed: … and ${failures.length - 40} more (see above)`)
-const failed = counts.failed + failedSteps + (tap.code !== 0 && counts.failed === 0 ? 1 : 0)
+const failed = counts.failed + failedSteps.length + (tap.code !== 0 && counts.failed === 0 ? 1 : 0)
 console.log(`${counts.passed} passed, ${failed} failed`)
 process.exit(failed > 0 ? 1 : 0)
