@@ -1,0 +1,60 @@
+import { createReadStream } from 'node:fs'
+import { basename } from 'node:path'
+import type { LinkageFieldName } from '../linkage-fields.js'
+import { parseDelimited, type RangeStart } from '../parse/delimited.js'
+import { dateFormatOf, type FileLayout, type ImportFormatSpec } from '../parse/import-format.js'
+import type { ByteRange } from '../parse/record-boundaries.js'
+import { isInvalidRow, type InvalidRow } from '../parse/rows.js'
+import { rowPreprocessor } from '../preprocess/preprocess-row.js'
+import { recordCopyLine } from '../store/copy-text.js'
+
+/** One range of a delimited file for one thread: what to read and how its COPY lines start. */
+export interface RangeTask {
+  path: string
+  format: ImportFormatSpec
+  layout: FileLayout
+  range: ByteRange
+  /** Null for the first range, which reads the BOM and the header row itself. */
+  from: RangeStart | null
+  /** Columns every COPY line starts with, before the row number (see recordCopyLine). */
+  linePrefix: string
+}
+
+/** What a range yields: its records as COPY text and the same counts the single-thread load keeps. */
+export interface RangeOutput {
+  /** COPY text of the loadable records in file order, in batches of about 64 KiB. */
+  batches: string[]
+  read: number
+  added: number
+  /** Rejected rows in file order (row number and reason). */
+  invalid: InvalidRow[]
+  blanked: Partial<Record<LinkageFieldName, number>>
+}
+
+/**
+ * Parses and preprocesses one range exactly as openFileRecords (pipeline/load-file.ts) treats the rows of a whole
+ * file: same parser, same preprocessor, same rejections and blanking, same COPY line. Runs in a worker thread.
+ */
+export async function parseRange(task: RangeTask): Promise<RangeOutput> {
+  const preprocess = rowPreprocessor({ dateFormat: dateFormatOf(task.format) ?? null })
+  // An empty range cannot happen (ranges end after a record), but createReadStream reads to the end without an end.
+  const bytes = createReadStream(task.path, { start: task.range.start, end: Math.max(task.range.start, task.range.end - 1), highWaterMark: 1 << 20 })
+  const out: RangeOutput = { batches: [], read: 0, added: 0, invalid: [], blanked: {} }
+  let batch = ''
+  try {
+    for await (const row of parseDelimited(bytes, task.format, task.layout, basename(task.path), task.from ?? undefined)) {
+      out.read++
+      if (isInvalidRow(row)) { out.invalid.push(row); continue }
+      const record = preprocess(row)
+      if (isInvalidRow(record)) { out.invalid.push(record); continue }
+      for (const field of record.blanked) out.blanked[field] = (out.blanked[field] ?? 0) + 1
+      batch += recordCopyLine(task.linePrefix, row.rowNumber, record)
+      out.added++
+      if (batch.length > 1 << 16) { out.batches.push(batch); batch = '' }
+    }
+  } finally {
+    bytes.destroy()
+  }
+  if (batch) out.batches.push(batch)
+  return out
+}
