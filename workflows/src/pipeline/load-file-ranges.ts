@@ -18,7 +18,7 @@ export interface RangesInput {
  * order, with the counts and rejected rows added to `tally` range by range, so they come out as one parser's.
  * The threads end when the iteration ends, whether it finished, failed or was abandoned.
  */
-export async function* copyTextInRanges(input: RangesInput, tally: FileTally, onProgress: (rows: number) => void): AsyncGenerator<string> {
+export async function* copyTextInRanges(input: RangesInput, tally: FileTally, onProgress: (rows: number) => void): AsyncGenerator<Buffer> {
   const pool = new RangePool(input.threads)
   try {
     for await (const output of parseInRanges(input, pool)) {
@@ -27,7 +27,8 @@ export async function* copyTextInRanges(input: RangesInput, tally: FileTally, on
       for (const row of output.invalid) await tally.reject(row)
       for (const [field, n] of Object.entries(output.blanked) as [LinkageFieldName, number][]) tally.countBlanked(field, n)
       onProgress(tally.read)
-      yield* output.batches
+      // Batches arrive as plain Uint8Arrays (a transferred buffer loses its Buffer prototype); the COPY stream wants Buffers.
+      for (const b of output.batches) yield Buffer.from(b.buffer, b.byteOffset, b.byteLength)
     }
   } finally {
     await pool.close()

@@ -13,11 +13,11 @@ export function copyLinePrefix(target: CopyTarget): string {
 }
 
 /**
- * Bulk-loads a file's records, given as COPY text (lines of recordCopyLine with copyLinePrefix(target)), with one
- * COPY in one transaction per file: the file's earlier rows for this linkage are deleted first, so a retried
- * activity (the worker killed mid-load) leaves neither duplicates nor gaps.
+ * Bulk-loads a file's records, given as COPY text (lines of recordCopyLine with copyLinePrefix(target), as strings
+ * or UTF-8 bytes), with one COPY in one transaction per file: the file's earlier rows for this linkage are deleted
+ * first, so a retried activity (the worker killed mid-load) leaves neither duplicates nor gaps.
  */
-export async function copyRecords(client: pg.ClientBase, target: CopyTarget, text: AsyncIterable<string>): Promise<void> {
+export async function copyRecords(client: pg.ClientBase, target: CopyTarget, text: AsyncIterable<string | Buffer>): Promise<void> {
   const s = quoteIdent(target.schema)
   const columns = [...RECORD_META_COLUMNS, ...RECORD_COLUMNS].map(quoteIdent).join(', ')
   await client.query('begin')

@@ -22,8 +22,11 @@ export interface RangeTask {
 
 /** What a range yields: its records as COPY text and the same counts the single-thread load keeps. */
 export interface RangeOutput {
-  /** COPY text of the loadable records in file order, in batches of about 64 KiB. */
-  batches: string[]
+  /**
+   * COPY text of the loadable records in file order, UTF-8 encoded in batches of about 64 KiB, each on its own
+   * ArrayBuffer so the thread can hand them over without a copy.
+   */
+  batches: Uint8Array[]
   read: number
   added: number
   /** Rejected rows in file order (row number and reason). */
@@ -41,6 +44,15 @@ export async function parseRange(task: RangeTask): Promise<RangeOutput> {
   const bytes = createReadStream(task.path, { start: task.range.start, end: Math.max(task.range.start, task.range.end - 1), highWaterMark: 1 << 20 })
   const out: RangeOutput = { batches: [], read: 0, added: 0, invalid: [], blanked: {} }
   let batch = ''
+  // Encoding a batch as soon as it is full turns the string built piece by piece into flat bytes while it is
+  // still young: kept as strings until the range ends, those pieces outlive collections and cost more to
+  // collect than to parse. The main thread then writes the bytes to COPY as they are.
+  const flush = () => {
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(batch))
+    bytes.write(batch)
+    out.batches.push(bytes)
+    batch = ''
+  }
   try {
     for await (const row of parseDelimited(bytes, task.format, task.layout, basename(task.path), task.from ?? undefined)) {
       out.read++
@@ -50,11 +62,11 @@ export async function parseRange(task: RangeTask): Promise<RangeOutput> {
       for (const field of record.blanked) out.blanked[field] = (out.blanked[field] ?? 0) + 1
       batch += recordCopyLine(task.linePrefix, row.rowNumber, record)
       out.added++
-      if (batch.length > 1 << 16) { out.batches.push(batch); batch = '' }
+      if (batch.length > 1 << 16) flush()
     }
   } finally {
     bytes.destroy()
   }
-  if (batch) out.batches.push(batch)
+  if (batch) flush()
   return out
 }

@@ -11,7 +11,7 @@ const port = parentPort
 if (!port) throw new Error('range-worker.ts runs as a worker thread')
 port.on('message', (task: RangeTask) => {
   parseRange(task).then(
-    (output) => port.postMessage({ output } satisfies RangeReply),
+    (output) => port.postMessage({ output } satisfies RangeReply, output.batches.map((b) => b.buffer as ArrayBuffer)),
     (e: unknown) => {
       const failure = isEnvelopeRejected(e)
         ? { rejected: { code: e.code, message: e.message, details: [...e.details] } }
