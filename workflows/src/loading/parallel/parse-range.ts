@@ -40,17 +40,17 @@ export interface RangeOutput {
  */
 export async function parseRange(task: RangeTask): Promise<RangeOutput> {
   const preprocess = rowPreprocessor({ dateFormat: dateFormatOf(task.format) ?? null })
-  // An empty range cannot happen (ranges end after a record), but createReadStream reads to the end without an end.
-  const bytes = createReadStream(task.path, { start: task.range.start, end: Math.max(task.range.start, task.range.end - 1), highWaterMark: 1 << 20 })
+  // createReadStream's `end` is inclusive; a range is never empty (RangeSplitter cuts after a record).
+  const bytes = createReadStream(task.path, { start: task.range.start, end: task.range.end - 1, highWaterMark: 1 << 20 })
   const out: RangeOutput = { batches: [], read: 0, added: 0, invalid: [], blanked: {} }
   let batch = ''
   // Encoding a batch as soon as it is full turns the string built piece by piece into flat bytes while it is
   // still young: kept as strings until the range ends, those pieces outlive collections and cost more to
   // collect than to parse. The main thread then writes the bytes to COPY as they are.
   const flush = () => {
-    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(batch))
-    bytes.write(batch)
-    out.batches.push(bytes)
+    const encoded = Buffer.allocUnsafeSlow(Buffer.byteLength(batch))
+    encoded.write(batch)
+    out.batches.push(encoded)
     batch = ''
   }
   try {
