@@ -6,11 +6,13 @@
  * and scoring seconds (from the Link job's stats), pairs/s per core and the peak memory of every process; with
  * several worker counts, the speed-up of the link step.
  * Run: npm run bench:linkage -- --records 1000000 --workers 1,2   (Postgres, NATS and Temporal running)
+ * --load-threads 1,0: the whole run once per parse-thread count of the load (LIGATURE_LOAD_THREADS; 0 = one per
+ * core), to compare the single-thread load with the parallel one on the same data.
  * --incremental [--sizes 100000,1000000] [--incoming 10000]: one envelope linked into projects of each size
  * (support/incremental.ts).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
@@ -23,7 +25,7 @@ const { values } = parseArgs({ options: {
   workers: { type: 'string', default: '2' }, partitions: { type: 'string', default: '2' },
   group: { type: 'string', default: 'WeightedBestLinkOnDisk' },
   incremental: { type: 'boolean', default: false }, sizes: { type: 'string', default: '100000,1000000' },
-  incoming: { type: 'string', default: '10000' },
+  incoming: { type: 'string', default: '10000' }, 'load-threads': { type: 'string', default: '0' },
 } })
 if (values.incremental) {
   await runIncremental({ sizes: values.sizes.split(',').map(Number), incoming: Number(values.incoming), seed: Number(values.seed),
@@ -32,6 +34,7 @@ if (values.incremental) {
 }
 const records = Number(values.records)
 const workerCounts = values.workers.split(',').map(Number)
+const loadThreadCounts = values['load-threads'].split(',').map(Number)
 const f = (x: number) => x.toFixed(2)
 
 const dir = await mkdtemp(join(tmpdir(), 'ligature-bench-'))
@@ -47,16 +50,18 @@ console.log(`bench:linkage  records ${records} (${gen.entities} people, ${gen.tr
 
 type Job = { name: string; processingStart: string; processingFinish: string; stats: { name: string; value: string }[] }
 const linkSeconds: number[] = []
-for (const workers of workerCounts) linkSeconds.push(await runOnce(workers))
-if (linkSeconds.length > 1) {
+for (const loadThreads of loadThreadCounts) for (const workers of workerCounts) linkSeconds.push(await runOnce(workers, loadThreads))
+if (linkSeconds.length > 1 && loadThreadCounts.length === 1) {
   console.log(`\nlink step: ${workerCounts.map((w, i) => `${w} worker${w > 1 ? 's' : ''} ${f(linkSeconds[i]!)} s`).join(', ')}; ` +
     `speed-up ${workerCounts.length > 1 ? f(linkSeconds[0]! / linkSeconds[linkSeconds.length - 1]!) : '1.00'}×`)
 }
 await rm(dir, { recursive: true, force: true })
 
-async function runOnce(workerCount: number): Promise<number> {
+async function runOnce(workerCount: number, loadThreads: number): Promise<number> {
+  // Other work on the machine skews every figure: the load average before this run starts says how much there was.
+  const before = loadavg().map((l) => l.toFixed(2)).join(' ')
   const platform = await startPlatform({ maxEnvelopeBytes: 4 * 1024 ** 3 })
-  const workers = await startWorkers(workerCount, { ...platform.workerConfig(), LIGATURE_LINK_PARTITIONS: values.partitions })
+  const workers = await startWorkers(workerCount, { ...platform.workerConfig(), LIGATURE_LINK_PARTITIONS: values.partitions, LIGATURE_LOAD_THREADS: loadThreads })
   try {
     await configureProject(platform.url, platform.adminToken, {
       project: 'BENCH', provider: 'BENCHPROV', eventTypes: ['PEOPLE'], groupStrategy: values.group,
@@ -80,9 +85,9 @@ async function runOnce(workerCount: number): Promise<number> {
     const parts = Array.from({ length: partitionCount }, (_, i) =>
       `${i + 1}: ${stat(link, `Partition ${i + 1}: pairs created`)} pairs, ${f(stat(link, `Partition ${i + 1}: match seconds`))} s`)
     console.log(`
-${workerCount} worker process${workerCount > 1 ? 'es' : ''}
+${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREADS=${loadThreads}, load average before ${before}
   upload (HTTP, streamed) ${f((tUploaded - tUpload) / 1000)} s
-  load (parse+COPY)       ${f(secs(load))} s  (${stat(load, 'Records added')} added, ${stat(load, 'Records invalid')} invalid)
+  load (parse+COPY)       ${f(secs(load))} s  (${stat(load, 'Records added')} added, ${stat(load, 'Records invalid')} invalid, ${stat(load, 'Load threads')} parse threads)
   link job                ${f(secs(link))} s  (${stat(link, 'Partitions')} partitions on ${stat(link, 'Workers')} workers)
     read records          ${f(stat(link, 'Read seconds'))} s  (slowest partition; a worker reads once)
     block+compare+score   ${f(stat(link, 'Match seconds'))} s wall, ${f(cpu)} s CPU  (partition phase incl. reads and pair writes)

@@ -18,6 +18,9 @@ export const WorkerConfigSchema = Type.Object({
    *  some per-strategy set-up, so about one per worker process is fastest (1M records, one worker: 2 → 24 s
    *  link step, 4 → 28 s). */
   LIGATURE_LINK_PARTITIONS: Type.Integer({ default: 2, minimum: 1, maximum: 256 }),
+  /** Threads that parse and preprocess one large data file during a load (pipeline/load-file.ts); 0 means one per
+   *  core, 1 keeps loading on the worker's main thread. */
+  LIGATURE_LOAD_THREADS: Type.Integer({ default: 0, minimum: 0, maximum: 256 }),
 })
 
 export const loadWorkerConfig = (env?: NodeJS.ProcessEnv) => loadConfig('worker', WorkerConfigSchema, env)

@@ -31,7 +31,7 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
   const client = new Client({ connection: clientConnection, namespace: config.TEMPORAL_NAMESPACE })
   const nc = await connectNats(config.NATS_URL, 'worker')
   await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
-  const activities = createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, resultsUrl: config.RESULTS_URL, databaseUrl: config.DATABASE_URL, linkPartitions: config.LIGATURE_LINK_PARTITIONS,
+  const activities = createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, resultsUrl: config.RESULTS_URL, databaseUrl: config.DATABASE_URL, linkPartitions: config.LIGATURE_LINK_PARTITIONS, loadThreads: config.LIGATURE_LOAD_THREADS,
     lock: { client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE } })
   const worker = await Worker.create({
     connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath, activities,

@@ -97,6 +97,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
       ENVELOPES_URL: envelopes.url, REGISTRY_URL: registry.url, PROJECTS_URL: projects.url, RESULTS_URL: results.url,
       // Three partitions: every on-disk linkage in the tests runs split, with more than one partition per worker.
       LIGATURE_LINK_PARTITIONS: Number(process.env.LIGATURE_LINK_PARTITIONS ?? 3),
+      // 0: one parse thread per core for files large enough to split (test files are not; the benches' are).
+      LIGATURE_LOAD_THREADS: Number(process.env.LIGATURE_LOAD_THREADS ?? 0),
     }),
     async close() {
       for (const close of closers) await close().catch(() => {})

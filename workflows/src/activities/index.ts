@@ -33,6 +33,8 @@ export interface ActivityDeps {
   databaseUrl: string
   /** Block partitions of an on-disk linkage (activities that may run on different workers). */
   linkPartitions: number
+  /** Parse threads per loaded file (0 or absent: one per core). */
+  loadThreads?: number
   /** Temporal, for the project locks (absent in tools that never change a map). */
   lock?: LockDeps
 }
@@ -49,7 +51,7 @@ export function createActivities(deps: ActivityDeps) {
     ...sourcesActivities({ config, dataSource: dataSourceClient(call(deps.registryUrl)), dataDir: deps.dataDir }),
     ...pipelineActivities({
       config, jobs: jobsClient(call(deps.envelopesUrl)),
-      envelopes, pool, dataDir: deps.dataDir,
+      envelopes, pool, dataDir: deps.dataDir, loadThreads: deps.loadThreads,
     }),
     ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
     ...p2pActivities({ config, pool }),

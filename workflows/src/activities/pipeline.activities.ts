@@ -15,11 +15,11 @@ import { loadFile } from '../pipeline/load-file.js'
 import type { FileLoadSummary } from '../pipeline/load-summary.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 
-export interface PipelineDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
+export interface PipelineDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string; loadThreads?: number }
 
 
 /** Activities of the linkage pipeline: plan from configuration, load each file, link, report. */
-export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: PipelineDeps) {
+export function pipelineActivities({ config, jobs, envelopes, pool, dataDir, loadThreads }: PipelineDeps) {
   return {
     async planLinkage(manifest: Pick<Manifest, 'linkageProject' | 'sender' | 'dataFiles'>): Promise<EnvelopePlan> {
       const [project, provider] = await Promise.all([config.projectByCode(manifest.linkageProject), config.dataProviderByCode(manifest.sender)])
@@ -62,7 +62,7 @@ export function pipelineActivities({ config, jobs, envelopes, pool, dataDir }: P
         const schema = await ensureRecordStore(client, input.projectId)
         try {
           return await loadFile(client, {
-            folder: input.folder, schema, linkageId: input.linkageId, file: input.file,
+            folder: input.folder, schema, linkageId: input.linkageId, file: input.file, threads: loadThreads,
             reportDir: resolve(dataDir, 'reports'), reportName: `${input.envelopeName}-${input.file.fileIndex + 1}-invalid-rows.csv`,
           }, (rows) => heartbeat(rows))
         } catch (e) {

@@ -12,6 +12,8 @@ t.test('job stats: counts, total blanked and one line per blanked field in field
     { name: 'Fields blanked', value: '3' }, { name: 'Blanked dateOfBirth', value: '2' }, { name: 'Blanked sex', value: '1' },
   ])
   t.same(loadStats({ ...loaded, blanked: {} }).slice(3), [{ name: 'Fields blanked', value: '0' }], 'nothing blanked: one zero total')
+  t.same(loadStats({ ...loaded, blanked: {}, threads: 2 }).slice(3), [{ name: 'Fields blanked', value: '0' }, { name: 'Load threads', value: '2' }],
+    'the parse threads last, when the load reports them')
 })
 
 t.test('report section and notification sentences', async (t) => {

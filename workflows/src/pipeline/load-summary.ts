@@ -12,6 +12,8 @@ export interface LoadCounts {
   added: number
   blanked: Partial<Record<LinkageFieldName, number>>
   firstInvalid: InvalidRow[]
+  /** Threads that parsed the file, when the load reports it. */
+  threads?: number
 }
 
 /** One file in the linkage report's `loading` section. */
@@ -38,6 +40,7 @@ export function loadStats(loaded: LoadCounts): { name: string; value: string }[]
     { name: 'Records added', value: String(loaded.added) },
     { name: 'Fields blanked', value: String(blanked.reduce((n, [, c]) => n + c, 0)) },
     ...blanked.map(([field, n]) => ({ name: `Blanked ${field}`, value: String(n) })),
+    ...(loaded.threads === undefined ? [] : [{ name: 'Load threads', value: String(loaded.threads) }]),
   ]
 }
 

@@ -33,3 +33,12 @@ export function recordValues(record: PreprocessedRecord): CopyValue[] {
   values.push(Object.keys(record.aux).length > 0 ? JSON.stringify(record.aux) : null)
   return values
 }
+
+/**
+ * A stored record's COPY line: `prefix` (the caller's leading columns, each followed by a tab, e.g. event type,
+ * linkage and file index), the row number, then the record's values. One function for the single-thread and the
+ * parallel load, so the two cannot write different lines.
+ */
+export function recordCopyLine(prefix: string, rowNumber: number, record: PreprocessedRecord): string {
+  return prefix + rowNumber + '\t' + copyTextLine(recordValues(record))
+}

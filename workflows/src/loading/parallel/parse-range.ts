@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs'
+import { basename } from 'node:path'
+import type { LinkageFieldName } from '../linkage-fields.js'
+import { parseDelimited, type RangeStart } from '../parse/delimited.js'
+import { dateFormatOf, type FileLayout, type ImportFormatSpec } from '../parse/import-format.js'
+import type { ByteRange } from '../parse/record-boundaries.js'
+import { isInvalidRow, type InvalidRow } from '../parse/rows.js'
+import { rowPreprocessor } from '../preprocess/preprocess-row.js'
+import { recordCopyLine } from '../store/copy-text.js'
+
+/** One range of a delimited file for one thread: what to read and how its COPY lines start. */
+export interface RangeTask {
+  path: string
+  format: ImportFormatSpec
+  layout: FileLayout
+  range: ByteRange
+  /** Null for the first range, which reads the BOM and the header row itself. */
+  from: RangeStart | null
+  /** Columns every COPY line starts with, before the row number (see recordCopyLine). */
+  linePrefix: string
+}
+
+/** What a range yields: its records as COPY text and the same counts the single-thread load keeps. */
+export interface RangeOutput {
+  /**
+   * COPY text of the loadable records in file order, UTF-8 encoded in batches of about 64 KiB, each on its own
+   * ArrayBuffer so the thread can hand them over without a copy.
+   */
+  batches: Uint8Array[]
+  read: number
+  added: number
+  /** Rejected rows in file order (row number and reason). */
+  invalid: InvalidRow[]
+  blanked: Partial<Record<LinkageFieldName, number>>
+}
+
+/**
+ * Parses and preprocesses one range exactly as openFileRecords (pipeline/load-file.ts) treats the rows of a whole
+ * file: same parser, same preprocessor, same rejections and blanking, same COPY line. Runs in a worker thread.
+ */
+export async function parseRange(task: RangeTask): Promise<RangeOutput> {
+  const preprocess = rowPreprocessor({ dateFormat: dateFormatOf(task.format) ?? null })
+  // createReadStream's `end` is inclusive; a range is never empty (RangeSplitter cuts after a record).
+  const bytes = createReadStream(task.path, { start: task.range.start, end: task.range.end - 1, highWaterMark: 1 << 20 })
+  const out: RangeOutput = { batches: [], read: 0, added: 0, invalid: [], blanked: {} }
+  let batch = ''
+  // Encoding a batch as soon as it is full turns the string built piece by piece into flat bytes while it is
+  // still young: kept as strings until the range ends, those pieces outlive collections and cost more to
+  // collect than to parse. The main thread then writes the bytes to COPY as they are.
+  const flush = () => {
+    const encoded = Buffer.allocUnsafeSlow(Buffer.byteLength(batch))
+    encoded.write(batch)
+    out.batches.push(encoded)
+    batch = ''
+  }
+  try {
+    for await (const row of parseDelimited(bytes, task.format, task.layout, basename(task.path), task.from ?? undefined)) {
+      out.read++
+      if (isInvalidRow(row)) { out.invalid.push(row); continue }
+      const record = preprocess(row)
+      if (isInvalidRow(record)) { out.invalid.push(record); continue }
+      for (const field of record.blanked) out.blanked[field] = (out.blanked[field] ?? 0) + 1
+      batch += recordCopyLine(task.linePrefix, row.rowNumber, record)
+      out.added++
+      if (batch.length > 1 << 16) flush()
+    }
+  } finally {
+    bytes.destroy()
+  }
+  if (batch) flush()
+  return out
+}

@@ -1,0 +1,36 @@
+import type { LinkageFieldName } from '../loading/linkage-fields.js'
+import { parseInRanges } from '../loading/parallel/parse-in-ranges.js'
+import { RangePool } from '../loading/parallel/range-pool.js'
+import type { ImportFormatSpec, FileLayout } from '../loading/parse/import-format.js'
+import type { FileTally } from './file-tally.js'
+
+export interface RangesInput {
+  path: string
+  format: ImportFormatSpec
+  layout: FileLayout
+  linePrefix: string
+  threads: number
+  rangeBytes?: number
+}
+
+/**
+ * The COPY text of a file parsed and preprocessed in ranges on `threads` threads (loading/parallel), in file
+ * order, with the counts and rejected rows added to `tally` range by range, so they come out as one parser's.
+ * The threads end when the iteration ends, whether it finished, failed or was abandoned.
+ */
+export async function* copyTextInRanges(input: RangesInput, tally: FileTally, onProgress: (rows: number) => void): AsyncGenerator<Buffer> {
+  const pool = new RangePool(input.threads)
+  try {
+    for await (const output of parseInRanges(input, pool)) {
+      tally.read += output.read
+      tally.added += output.added
+      for (const row of output.invalid) await tally.reject(row)
+      for (const [field, n] of Object.entries(output.blanked) as [LinkageFieldName, number][]) tally.countBlanked(field, n)
+      onProgress(tally.read)
+      // Batches arrive as plain Uint8Arrays (a transferred buffer loses its Buffer prototype); the COPY stream wants Buffers.
+      for (const b of output.batches) yield Buffer.from(b.buffer, b.byteOffset, b.byteLength)
+    }
+  } finally {
+    await pool.close()
+  }
+}
