@@ -3,6 +3,7 @@
 // and deploy/, then every tap suite. A failed build, typecheck or lint counts as a failed step. Prints the failing tests, then
 // `N passed, N failed` last.
 import { spawn } from 'node:child_process'
+import { rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { ensureInfra } from './infra.js'
 import { failuresUnder } from './tap-failures.js'
@@ -36,11 +37,14 @@ if (typecheck.code !== 0) { log('the typecheck failed (see above)'); failedSteps
 const lint = await runStep('npx', ['turbo', 'run', 'lint', 'lint:repo', '--output-logs=errors-only'])
 if (lint.code !== 0) { log('the lint failed (see above)'); failedSteps.push('lint') }
 
+// tap keeps earlier runs' results of files it does not run now; the failure list must name only this run's.
+const resultsDir = resolve(root, '.tap/test-results')
+await rm(resultsDir, { recursive: true, force: true })
 const tap = await runStep('npx', ['tap', ...process.argv.slice(2)], true)
 await infra.stop()
 const counts = summarise(tap.output)
 // Repeated last, above the count, because CI keeps only the tail of the run.
-const failures = await failuresUnder(resolve(root, '.tap/test-results'))
+const failures = await failuresUnder(resultsDir)
 for (const step of failedSteps) console.log(`failed: the ${step} step (see its errors above)`)
 for (const failure of failures.slice(0, 40)) console.log(`failed: ${failure}`)
 if (failures.length > 40) console.log(`failed: … and ${failures.length - 40} more (see above)`)
