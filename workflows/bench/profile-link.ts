@@ -9,8 +9,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createTestDatabase } from '@ligature/testkit'
-import { strategiesFromMatchConfig } from '../src/pipeline/match-config.js'
-import { DEFAULT_MATCH_STRATEGIES, DEFAULT_WEIGHT_CURVES } from '@ligature/contracts/defaults'
 import { Matcher } from '@ligature/engine'
 import { readLinkageRecords } from '../src/records/linkage-records.js'
 import { writePartitionPairs, clearLinkagePairs } from '../src/records/linkage-pairs.js'
@@ -18,7 +16,8 @@ import { groupLinkage } from '../src/pipeline/group-linkage.js'
 import { fieldsUsed } from '../src/pipeline/match-config.js'
 import { loadFile } from '../src/pipeline/load-file.js'
 import { ensureRecordStore } from '../src/records/record-schema.js'
-import { SYNTHETIC_IMPORT_FORMAT, writeSyntheticDataset } from '../src/loading/index.js'
+import { writeSyntheticDataset } from '../src/loading/index.js'
+import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, partitions: { type: 'string', default: '4' } } })
 const partitions = Number(values.partitions)
@@ -32,10 +31,9 @@ try {
   const schema = await ensureRecordStore(client, 1)
   let t = performance.now()
   const loaded = await loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId: 1,
-    file: { fileIndex: 0, fileName: 'people.csv', eventTypeId: 1, eventTypeCode: 'P', isAuthoritative: false,
-      importFormat: { id: 1, columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns }, settings: [{ name: 'hasHeader', value: 'true' }] } })
+    file: syntheticFilePlan('people.csv') })
   console.log(`load ${loaded.added} records: ${ms(t)}`)
-  const strategies = strategiesFromMatchConfig({ strategies: DEFAULT_MATCH_STRATEGIES.map((s, i) => ({ ...s, id: i + 1, matchingFields: s.matchingFields.map((f) => ({ ...f })) })), weightCurves: DEFAULT_WEIGHT_CURVES.map((c, i) => ({ ...c, id: i + 1 })) as never })
+  const strategies = defaultStrategies()
   t = performance.now()
   const records = await readLinkageRecords(client, schema, 1, fieldsUsed(strategies))
   console.log(`read ${records.ids.length} records with ${fieldsUsed(strategies).length} fields: ${ms(t)}`)

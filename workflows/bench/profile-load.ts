@@ -16,6 +16,7 @@ import { loadFile } from '../src/pipeline/load-file.js'
 import { RangeSplitter } from '../src/loading/parse/record-boundaries.js'
 import { ensureRecordStore } from '../src/records/record-schema.js'
 import { SYNTHETIC_IMPORT_FORMAT, SYNTHETIC_LAYOUT, dateFormatOf, isInvalidRow, parseDataFile, rowPreprocessor, writeSyntheticDataset, copyTextLine, recordValues } from '../src/loading/index.js'
+import { syntheticFilePlan } from './support/scratch-load.js'
 
 // node CPU counts this process's threads too, so with threads > 1 it is the CPU of the whole load outside Postgres.
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' }, threads: { type: 'string', default: '1,2' }, passes: { type: 'string', default: 'parse,preprocess,copytext,scan,load' } } })
@@ -66,8 +67,7 @@ try {
   for (const threads of values.threads.split(',').map(Number)) await pass('load', async () => {
     const p0 = pgCpu()
     const loaded = await loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId: 1, threads,
-      file: { fileIndex: 0, fileName: 'people.csv', eventTypeId: 1, eventTypeCode: 'P', isAuthoritative: false,
-        importFormat: { id: 1, columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns }, settings: [{ name: 'hasHeader', value: 'true' }] } })
+      file: syntheticFilePlan('people.csv') })
     return `(${loaded.threads} thread${loaded.threads === 1 ? '' : 's'}: ${loaded.added} added, ${loaded.invalid} invalid; Postgres backend CPU ${(pgCpu() - p0).toFixed(2)} s)`
   })
 } finally {

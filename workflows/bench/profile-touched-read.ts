@@ -10,14 +10,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createTestDatabase } from '@ligature/testkit'
-import { DEFAULT_MATCH_STRATEGIES, DEFAULT_WEIGHT_CURVES } from '@ligature/contracts/defaults'
 import { activeStrategies } from '@ligature/engine'
-import { strategiesFromMatchConfig } from '../src/pipeline/match-config.js'
 import { readForGrouping, readForMatching } from '../src/pipeline/linkage-read.js'
 import { loadFile } from '../src/pipeline/load-file.js'
 import { ensureRecordStore } from '../src/records/record-schema.js'
 import { ensureLinkageIndexes, readTermCounts, termFrequencyFields, touchedBlocksQuery } from '../src/records/touched-records.js'
-import { SYNTHETIC_IMPORT_FORMAT, writeSyntheticDataset } from '../src/loading/index.js'
+import { writeSyntheticDataset } from '../src/loading/index.js'
+import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, incoming: { type: 'string', default: '10000' } } })
 const size = Number(values.records), incoming = Number(values.incoming)
@@ -33,10 +32,9 @@ await client.connect()
 const ms = (t: number) => `${(performance.now() - t).toFixed(0)} ms`
 try {
   const schema = await ensureRecordStore(client, 1)
-  const strategies = strategiesFromMatchConfig({ strategies: DEFAULT_MATCH_STRATEGIES.map((s, i) => ({ ...s, id: i + 1, matchingFields: s.matchingFields.map((f) => ({ ...f })) })), weightCurves: DEFAULT_WEIGHT_CURVES.map((c, i) => ({ ...c, id: i + 1 })) as never })
+  const strategies = defaultStrategies()
   const load = (linkageId: number, fileName: string) => loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId,
-    file: { fileIndex: 0, fileName, eventTypeId: 1, eventTypeCode: 'P', isAuthoritative: false,
-      importFormat: { id: 1, columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns }, settings: [{ name: 'hasHeader', value: 'true' }] } })
+    file: syntheticFilePlan(fileName) })
   let t = performance.now()
   await load(1, 'existing.csv')
   console.log(`load ${size} existing: ${ms(t)}`)
