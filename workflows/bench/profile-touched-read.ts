@@ -2,7 +2,8 @@
  * Profiles the touched-block read (issue 18) outside Temporal:
  *   node --import tsx workflows/bench/profile-touched-read.ts --records 1000000 --incoming 10000
  * Loads N synthetic people as linkage 1 and the next `incoming` as linkage 2 into a scratch database (no keys),
- * builds the blocking indexes, then times each part of linkage 2's reads and prints the plan of the id query.
+ * builds the blocking indexes, then times each part of linkage 2's reads, before and after ANALYZE (--plan: with the
+ * plan of the id query each time).
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -18,7 +19,7 @@ import { ensureLinkageIndexes, readTermCounts, termFrequencyFields, touchedBlock
 import { writeSyntheticDataset } from '../src/loading/index.js'
 import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
-const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, incoming: { type: 'string', default: '10000' } } })
+const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, incoming: { type: 'string', default: '10000' }, plan: { type: 'boolean', default: false } } })
 const size = Number(values.records), incoming = Number(values.incoming)
 const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-'))
 await writeSyntheticDataset({ records: size + incoming, seed: 42 }, { csvPath: join(dir, 'people.csv') })
@@ -45,16 +46,32 @@ try {
   t = performance.now()
   await load(2, 'incoming.csv')
   console.log(`load ${incoming} incoming (indexes kept up): ${ms(t)}`)
-  const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${touchedBlocksQuery(schema, 2, activeStrategies(strategies))}`)
-  console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
   for (const field of termFrequencyFields(strategies)) {
     t = performance.now()
     const counts = await readTermCounts(client, schema, 2, field)
     console.log(`term counts ${field}: ${counts.byValue.size} values, ${counts.present} present: ${ms(t)}`)
   }
+  // Statistics after the incoming load (issue 18): the planner's estimate of the incoming linkage's rows decides
+  // between nested loops and hash joins. Each read twice, so the second is a warm-cache figure.
+  const touchedRead = async (label: string) => {
+    for (const pass of ['cold', 'warm']) {
+      t = performance.now()
+      const touched = await readForMatching(client, schema, 2, strategies, 'touched')
+      console.log(`touched read (${label}, ${pass}): ${touched.ids.length} records: ${ms(t)}`)
+    }
+    if (!values.plan) return
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${touchedBlocksQuery(schema, 2, activeStrategies(strategies))}`)
+    console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
+  }
+  await touchedRead('statistics from before the incoming load')
   t = performance.now()
-  const touched = await readForMatching(client, schema, 2, strategies, 'touched')
-  console.log(`touched read: ${touched.ids.length} records: ${ms(t)}`)
+  await client.query(`analyze ${schema}.records (linkage_id)`)
+  console.log(`analyze records (linkage_id): ${ms(t)}`)
+  await touchedRead('linkage_id analysed')
+  t = performance.now()
+  await client.query(`analyze ${schema}.records`)
+  console.log(`analyze records (every column): ${ms(t)}`)
+  await touchedRead('every column analysed')
   t = performance.now()
   const full = await readForMatching(client, schema, 2, strategies, 'full')
   console.log(`full read: ${full.ids.length} records: ${ms(t)}`)

@@ -12,13 +12,26 @@ import { LinkageTableCache } from '../pipeline/linkage-table-cache.js'
 import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
 import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore } from '../records/record-schema.js'
-import { ensureLinkageIndexes } from '../records/touched-records.js'
+import { incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
 import { linkageReadFor } from '../pipeline/linkage-read.js'
+import { partitionCount } from '../pipeline/partition-count.js'
 
 export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number }
 
 export interface LinkageRef { projectId: number; linkageId: number }
-export interface GroupRequest extends LinkageRef { groupStrategy: string; authoritativeEventTypeIds: number[]; strategyCount: number; partitions: PartitionOutcome[] }
+export interface GroupRequest extends LinkageRef {
+  groupStrategy: string; authoritativeEventTypeIds: number[]; strategyCount: number; partitions: PartitionOutcome[]
+  /** The frozen strategies, for the indexes a first (full) linkage leaves behind; absent in linkages started before. */
+  strategies?: StrategySpec[]
+}
+
+/** After a full read (the project's first linkage), the touched read's indexes, timed into the Link job's stats. */
+async function indexAfterFullRead(client: pg.ClientBase, schema: string, linkageId: number, strategies: StrategySpec[]) {
+  if (await linkageReadFor(client, schema, linkageId) !== 'full') return []
+  const started = performance.now()
+  await readyForTouchedRead(client, schema, strategies)
+  return [{ name: 'Index seconds', value: ((performance.now() - started) / 1000).toFixed(2) }]
+}
 
 /**
  * Heartbeats every few seconds while `fn` runs: the engine yields between strategies, so a worker that
@@ -47,13 +60,14 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
     /** Freezes the match configuration for every partition, clears what an earlier attempt left, and makes sure the touched-block read has its indexes. */
     async prepareLinkage(input: LinkageRef): Promise<{ strategies: StrategySpec[]; partitions: number }> {
       const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
-      await withStore(input.projectId, async (client, schema) => {
+      return withStore(input.projectId, async (client, schema) => {
         await clearLinkagePairs(client, schema, input.linkageId)
+        const read = await linkageReadFor(client, schema, input.linkageId)
         // Here, once, rather than in the partitions that run at the same time; a first load reads in full and
-        // leaves them to the project's next linkage.
-        if (await linkageReadFor(client, schema, input.linkageId) === 'touched') await ensureLinkageIndexes(client, schema, strategies)
+        // builds them after grouping (indexAfterFullRead).
+        if (read === 'touched') await readyForTouchedRead(client, schema, strategies)
+        return { strategies, partitions: partitionCount(partitions, read, await incomingRecords(client, schema, input.linkageId)) }
       })
-      return { strategies, partitions }
     },
     async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {
       return beating(() => withStore(input.projectId, (client, schema) =>
@@ -69,7 +83,8 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
       return beating(() => withStore(input.projectId, async (client, schema) => {
         const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount })
         const report = combinedReport(input.partitions, group)
-        return { records: group.records, stats: combinedStats(input.partitions, group, report), report }
+        const indexed = input.strategies ? await indexAfterFullRead(client, schema, input.linkageId, input.strategies) : []
+        return { records: group.records, stats: [...combinedStats(input.partitions, group, report), ...indexed], report }
       }))
     },
   }

@@ -99,5 +99,5 @@ async function link(input: { projectId: number; linkageId: number; groupStrategy
   const outcomes = await Promise.all(Array.from({ length: partitions }, (_, index) =>
     linkActs.matchLinkagePartition({ ...input, strategies, partition: { index, count: partitions } })))
   setCurrentDetails('Grouping')
-  return linkActs.groupLinkage({ ...input, strategyCount: strategies.length, partitions: outcomes })
+  return linkActs.groupLinkage({ ...input, strategyCount: strategies.length, partitions: outcomes, strategies })
 }

@@ -149,3 +149,26 @@ t.test('term counts and block sizes of a touched read are the whole project\'s',
     t.ok(incoming.every((id) => size(a, inWhole.get(id)!) === size(b, inPart.get(id)!)), `${strategy.name}: every incoming record's block has its full size`)
   }
 })
+
+t.test('a first linkage leaves the touched read its indexes, and a later load refreshes its statistics', async (t) => {
+  const schema = await ensureRecordStore(client, 50)
+  const blockIndexes = async () => (await client.query<{ indexname: string }>(`select indexname from pg_indexes where schemaname = $1 and indexname like 'records_block_%'`, [schema])).rows.length
+  // The planner's row estimate for one linkage's records: what decides hash joins against nested loops.
+  const estimate = async (linkageId: number) => {
+    const plan = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) select id from ${schema}.records where linkage_id = ${linkageId}`)
+    return plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']
+  }
+  await load(schema, 1)
+  t.equal(await blockIndexes(), 0, 'no index before the first linkage')
+  const first = await linkProject(client, { schema, linkageId: 1, strategies, groupStrategy: 'MergeInMemory', authoritativeEventTypeIds: [] })
+  const distinct = new Set(strategies.map((s) => s.blockingFields.map((b) => b.field).join('|'))).size
+  t.equal(await blockIndexes(), distinct, `one index per set of blocking fields (${distinct}) once the first linkage stored its keys`)
+  t.ok(first.stats.some((s) => s.name === 'Index seconds'), 'the first linkage reports the time it spent indexing')
+  await load(schema, 2)
+  const stale = await estimate(2)
+  t.ok(stale < 70, `before the refresh the planner expects ${stale} of linkage 2's 700 rows`)
+  const second = await linkProject(client, { schema, linkageId: 2, strategies, groupStrategy: 'MergeInMemory', authoritativeEventTypeIds: [] })
+  const fresh = await estimate(2)
+  t.ok(fresh > 350 && fresh < 1400, `after it, ${fresh} of 700`)
+  t.notOk(second.stats.some((s) => s.name === 'Index seconds'), 'a later linkage builds no index of its own')
+})
