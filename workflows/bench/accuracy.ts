@@ -24,7 +24,7 @@ const FAKE_1000_FORMAT = {
   columns: [
     { name: 'unique_id', linkageField: 'sourceUniqueId' }, { name: 'first_name', linkageField: 'givenName' },
     { name: 'surname', linkageField: 'surname' }, { name: 'dob', linkageField: 'dateOfBirth', format: 'yyyy-MM-dd' },
-    { name: 'city', linkageField: 'suburb' }, { name: 'email', linkageField: '' }, { name: 'cluster', linkageField: '' },
+    { name: 'city', linkageField: 'suburb' }, { name: 'email', linkageField: 'jurisdictionalLinkageKey' }, { name: 'cluster', linkageField: '' },
   ],
 }
 
