@@ -3,7 +3,7 @@
  *   node --import tsx workflows/bench/profile-touched-read.ts --records 1000000 --incoming 10000
  * Loads N synthetic people as linkage 1 and the next `incoming` as linkage 2 into a scratch database (no keys),
  * builds the blocking indexes, then times each part of linkage 2's reads, before and after ANALYZE (--plan: with the
- * plan of the id query each time).
+ * plan of the whole read each time).
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -15,6 +15,8 @@ import { activeStrategies } from '@ligature/engine'
 import { readForGrouping, readForMatching } from '../src/pipeline/linkage-read.js'
 import { loadFile } from '../src/pipeline/load-file.js'
 import { ensureRecordStore } from '../src/records/record-schema.js'
+import { linkageRecordsQuery } from '../src/records/linkage-records.js'
+import { fieldsUsed } from '../src/pipeline/match-config.js'
 import { ensureLinkageIndexes, readTermCounts, termFrequencyFields, touchedBlocksQuery } from '../src/records/touched-records.js'
 import { writeSyntheticDataset } from '../src/loading/index.js'
 import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
@@ -60,7 +62,8 @@ try {
       console.log(`touched read (${label}, ${pass}): ${touched.ids.length} records: ${ms(t)}`)
     }
     if (!values.plan) return
-    const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${touchedBlocksQuery(schema, 2, activeStrategies(strategies))}`)
+    const sql = linkageRecordsQuery(schema, 2, fieldsUsed(strategies), touchedBlocksQuery(schema, 2, activeStrategies(strategies)))
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`)
     console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
   }
   await touchedRead('statistics from before the incoming load')

@@ -16,7 +16,7 @@ export const WorkerConfigSchema = Type.Object({
   RESULTS_URL: Type.String({ default: 'http://127.0.0.1:8084' }),
   /** Block partitions per on-disk linkage: the unit of parallel work across workers. Each partition repeats
    *  some per-strategy set-up, so about one per worker process is fastest (1M records, one worker: 2 → 24 s
-   *  link step, 4 → 28 s). */
+   *  link step, 4 → 28 s). A small envelope into an existing project runs as one (pipeline/partition-count.ts). */
   LIGATURE_LINK_PARTITIONS: Type.Integer({ default: 2, minimum: 1, maximum: 256 }),
   /** Threads that parse and preprocess one large data file during a load (pipeline/load-file.ts); 0 means one per
    *  core, 1 keeps loading on the worker's main thread. */

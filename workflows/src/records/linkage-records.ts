@@ -29,18 +29,23 @@ export const columnSpecs = (fields: readonly string[]): ColumnSpec[] =>
     ? { name, kind: 'bloom', filterBits: BLOOM_FILTER_BITS }
     : { name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' })
 
-export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = [],
-  only: string | null = null): Promise<LinkageRecords> {
+/** SQL of the read: id, event type, incoming flag, current key, then `fields`, in id order. */
+export function linkageRecordsQuery(schema: string, linkageId: number, fields: readonly string[], only: string | null): string {
   const s = quoteIdent(schema)
   const linkage = Number(linkageId)
   if (!Number.isInteger(linkage)) throw new Error('linkage id must be an integer')
   const select = fields.map((f) => `, r.${quoteIdent(f)}`).join('')
+  return `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
+    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null where r.end_dated_at is null order by r.id`
+}
+
+export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = [],
+  only: string | null = null): Promise<LinkageRecords> {
   const builder = fields.length > 0 ? new RecordTableBuilder(columnSpecs(fields), 1 << 16) : null
   let ids = new Float64Array(1 << 16), eventTypeOf = new Int32Array(1 << 16), previousKeys = new Float64Array(1 << 16)
   let isNew = new Uint8Array(1 << 16)
   let n = 0
-  await copyOutRaw(client, `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
-    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null where r.end_dated_at is null order by r.id`, (row) => {
+  await copyOutRaw(client, linkageRecordsQuery(schema, linkageId, fields, only), (row) => {
     if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
     const fresh = row.number(2) === 1
     ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0
