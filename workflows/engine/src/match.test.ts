@@ -1,7 +1,7 @@
 import t from 'tap'
 import { RecordTable } from './columnar/record-table.js'
 import { linkInMemory } from './link.js'
-import { matchRecords } from './match.js'
+import { Matcher, matchRecords } from './match.js'
 import { DETERMINISTIC_SCORE } from './scoring/strategy-scorer.js'
 import { jobStats, linkageReport } from './stats/linkage-stats.js'
 import type { StrategySpec } from './types.js'
@@ -57,6 +57,37 @@ t.test('partitions of the blocks together keep exactly the pairs of the whole ta
     tt.same(whole.runs.map((r, s) => parts.reduce((n, p) => n + p.runs[s]!.pairsCreated, 0)), whole.runs.map((r) => r.pairsCreated), 'the same candidate pairs per strategy')
   }
   tt.ok(whole.runs.slice(1).some((r) => r.pairsAlreadyLinked > 0), 'later strategies did meet pairs kept earlier')
+})
+
+t.test('steps are slices of about slicePairs pairs, and slicing changes no pair', async tt => {
+  const people = [...syntheticPeople({ records: 3000, seed: 5 })]
+  const rows = people.map((p) => ({ surname: p.surname.toLowerCase(), givenName: p.givenName.toLowerCase(), dateOfBirth: p.dateOfBirth,
+    doby: p.dateOfBirth.slice(0, 4) }))
+  const big = RecordTable.fromRows(rows, DEFAULT_COLUMNS.filter((c) => c.name in rows[0]!))
+  const names = [{ field: 'surname', comparison: { type: 'Exact' as const }, m: 0.9, u: 0.01 }, { field: 'givenName', comparison: { type: 'Exact' as const }, m: 0.9, u: 0.01 }]
+  const specs: StrategySpec[] = [
+    { name: 'year', order: 1, isActive: true, threshold: 5, blockingFields: [{ field: 'doby', matchEmpty: false }], matchingFields: names },
+    { name: 'surname', order: 2, isActive: true, threshold: 0, blockingFields: [{ field: 'surname', matchEmpty: false }],
+      matchingFields: [{ field: 'dateOfBirth', comparison: { type: 'Exact' }, m: 0.9, u: 0.001 }] },
+  ]
+  const whole = matchRecords(big, specs)
+  const slice = 1_000
+  const sliced = new Matcher(big, specs, { slicePairs: slice })
+  let steps = 0
+  while (sliced.step()) steps++
+  const result = sliced.result()
+  tt.same(pairList(result), pairList(whole), 'the same pairs, in the same order, with the same scores')
+  tt.same(result.runs, whole.runs, 'the same figures per strategy')
+  // A slice ends after the block that reaches `slice` pairs, so it holds fewer than slice + the largest block's pairs.
+  const sizes = new Map<string, number>()
+  for (const r of rows) sizes.set(r.doby, (sizes.get(r.doby) ?? 0) + 1)
+  const largest = Math.max(...[...sizes.values()].map((n) => (n * (n - 1)) / 2))
+  const yearPairs = whole.runs[0]!.pairsCreated
+  tt.ok(steps >= Math.ceil(yearPairs / (slice + largest)) + specs.length, `${yearPairs} pairs of the year strategy (largest block ${largest}) in at least ${Math.ceil(yearPairs / (slice + largest))} slices: ${steps} steps in all`)
+  let unsliced = 0
+  const defaults = new Matcher(big, specs)
+  while (defaults.step()) unsliced++
+  tt.equal(unsliced, specs.length, 'under the default slice each strategy here is one step')
 })
 
 t.test('linkInMemory: groups, keys, review flags and the report', async tt => {

@@ -5,7 +5,8 @@
  * an earlier strategy scored below its threshold may still be kept by a later strategy, which judges it on
  * its own fields and threshold.
  */
-import { DEFAULT_MAX_BLOCK_SIZE, generateCandidates, type BlockingStats, type CandidateOptions, type PairExclusion } from './blocking/candidates.js'
+import { candidateSteps, DEFAULT_MAX_BLOCK_SIZE, type BlockingStats, type CandidateOptions, type PairExclusion } from './blocking/candidates.js'
+import type { Blocks } from './blocking/blocks.js'
 import { KeptByEarlier, type EarlierStrategy } from './blocking/kept-earlier.js'
 import { buildBlocks, NO_BLOCK } from './blocking/blocks.js'
 import { PairSet } from './blocking/pair-set.js'
@@ -18,6 +19,19 @@ import type { StrategySpec } from './types.js'
 
 export interface MatchOptions extends Pick<CandidateOptions, 'maxBlockSize' | 'partition' | 'chunkPairs'> {
   histogramBinWidth?: number
+  /** Candidate pairs a step creates before it returns (default SLICE_PAIRS). */
+  slicePairs?: number
+}
+
+/** About a second of scoring on one core: steps stay far inside an activity's two-minute heartbeat timeout. */
+export const SLICE_PAIRS = 2_000_000
+
+/** The strategy a Matcher is part-way through. */
+interface StrategyInProgress {
+  strategy: StrategySpec
+  scorer: StrategyScorer
+  blocks: Blocks
+  steps: Generator<void, BlockingStats, void>
 }
 
 export interface StrategyRun extends BlockingStats {
@@ -41,15 +55,16 @@ export function activeStrategies(strategies: readonly StrategySpec[]): StrategyS
   return strategies.filter(s => s.isActive).sort((a, b) => a.order - b.order)
 }
 
-/**
- * Matching one strategy at a time, so a caller can yield between strategies (an activity heartbeats there);
- * `matchRecords` runs them all at once.
- */
 // Compiled matching fields of the tables being linked in block partitions: the partitions of one linkage on
 // one worker share the table, so they share its compiled fields too (bounded by the linkage's distinct field
 // specs; gone with the table). A whole-table run shares them across its own strategies only.
 const partitionFields = new WeakMap<RecordTable, Map<string, FieldScorer>>()
 
+/**
+ * Matching in steps of about SLICE_PAIRS candidate pairs (a strategy's set-up, then slices of its blocks), so a
+ * caller can yield between steps and an activity keeps heartbeating however large a strategy's blocks are;
+ * `matchRecords` runs them all at once.
+ */
 export class Matcher {
   readonly strategies: StrategySpec[]
   private readonly pairs = new PairStore()
@@ -61,6 +76,8 @@ export class Matcher {
   private readonly earlier: EarlierStrategy[] = []
   private scores = new Float64Array(0)
   private readonly compiled: Map<string, FieldScorer>
+  private current: StrategyInProgress | null = null
+  private currentKept = 0
 
   constructor(private readonly table: RecordTable, strategies: readonly StrategySpec[], private readonly options: MatchOptions = {}) {
     this.strategies = activeStrategies(strategies)
@@ -71,11 +88,24 @@ export class Matcher {
     this.compiled = shared
   }
 
-  /** Runs the next strategy; false when none is left. */
+  /** Runs the next slice of work; false when none is left. */
   step(): boolean {
+    const current = this.current ?? this.begin()
+    if (!current) return false
+    const next = current.steps.next()
+    if (!next.done) return true
+    const { strategy, scorer, blocks } = current
+    this.earlier.push({ blocks, scorer, threshold: strategy.threshold })
+    this.runs.push({ name: strategy.name, deterministic: scorer.deterministic, pairsKept: this.currentKept, ...next.value })
+    this.current = null
+    return true
+  }
+
+  /** Sets up the next strategy (scorer, blocks, pairs to exclude); null when every strategy has run. */
+  private begin(): StrategyInProgress | null {
     const index = this.runs.length
     const strategy = this.strategies[index]
-    if (!strategy) return false
+    if (!strategy) return null
     const { table, kept, histogram, pairs } = this
     const last = index === this.strategies.length - 1
     const scorer = new StrategyScorer(strategy, table, this.compiled)
@@ -86,8 +116,8 @@ export class Matcher {
     const exclude: PairExclusion = this.options.partition
       ? new KeptByEarlier([...this.earlier], this.options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE) : kept
     const remember = !last && !this.options.partition
-    let pairsKept = 0
-    const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
+    this.currentKept = 0
+    const steps = candidateSteps(table, strategy.blockingFields, (left, right, n) => {
       if (this.scores.length < n) this.scores = new Float64Array(n)
       const scores = this.scores
       scorer.score(left, right, n, scores)
@@ -95,11 +125,10 @@ export class Matcher {
       if (remember) for (let k = 0; k < m; k++) kept.add(left[k]!, right[k]!)
       histogram.addAll(scores, m)
       pairs.append(left, right, scores, m, index)
-      pairsKept += m
-    }, { ...this.options, exclude }, blocks)
-    this.earlier.push({ blocks, scorer, threshold: strategy.threshold })
-    this.runs.push({ name: strategy.name, deterministic: scorer.deterministic, pairsKept, ...stats })
-    return true
+      this.currentKept += m
+    }, { ...this.options, exclude }, blocks, this.options.slicePairs ?? SLICE_PAIRS)
+    this.current = { strategy, scorer, blocks, steps }
+    return this.current
   }
 
   result(): MatchResult {

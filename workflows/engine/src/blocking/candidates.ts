@@ -40,6 +40,22 @@ export type PairChunkHandler = (left: Int32Array, right: Int32Array, n: number) 
 
 export function generateCandidates(table: RecordTable, fields: readonly BlockingFieldSpec[],
   onChunk: PairChunkHandler, options: CandidateOptions = {}, blocks: Blocks = buildBlocks(table, fields)): BlockingStats {
+  const steps = candidateSteps(table, fields, onChunk, options, blocks, Infinity)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * generateCandidates in slices: it pauses (yields) between blocks once `slicePairs` pairs were created since
+ * the last pause, so a caller can give the event loop a turn. One strategy over ten million records makes
+ * billions of pairs, minutes of work that must not starve an activity's heartbeat. Pausing only between blocks
+ * leaves the pair loop itself as it was; a slice overshoots by at most one block (5,000 records).
+ */
+export function* candidateSteps(table: RecordTable, fields: readonly BlockingFieldSpec[], onChunk: PairChunkHandler,
+  options: CandidateOptions, blocks: Blocks, slicePairs: number): Generator<void, BlockingStats, void> {
+  let sinceYield = 0
   const maxBlockSize = options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE
   const chunk = options.chunkPairs ?? DEFAULT_CHUNK_PAIRS
   const exclude = options.exclude ?? null
@@ -90,6 +106,8 @@ export function generateCandidates(table: RecordTable, fields: readonly Blocking
     }
     pairsCreated += created
     top.offer(b, size, created)
+    sinceYield += created
+    if (sinceYield >= slicePairs) { sinceYield = 0; yield }
   }
   if (n > 0) onChunk(left, right, n)
   return {
