@@ -34,7 +34,7 @@ async function indexAfterFullRead(client: pg.ClientBase, schema: string, linkage
 }
 
 /**
- * Heartbeats every few seconds while `fn` runs: the engine yields between strategies, so a worker that
+ * Heartbeats every few seconds while `fn` runs: the engine yields between slices of its work, so a worker that
  * stops beating has died or hung, and the activity moves to another worker after the heartbeat timeout.
  */
 async function beating<T>(fn: () => Promise<T>): Promise<T> {
@@ -57,7 +57,7 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
         return { records: linked.records, stats: linked.stats, report: linked.report }
       }))
     },
-    /** Freezes the match configuration for every partition, clears what an earlier attempt left, and makes sure the touched-block read has its indexes. */
+    /** Freezes the match configuration for every partition, clears what an earlier attempt left, readies a touched read (indexes, statistics) and decides the partition count. */
     async prepareLinkage(input: LinkageRef): Promise<{ strategies: StrategySpec[]; partitions: number }> {
       const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
       return withStore(input.projectId, async (client, schema) => {

@@ -65,8 +65,8 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   const fingerprint = tableFingerprint(table, records.ids, blockingFieldsUsed(input.strategies))
   const readAt = Date.now()
   const matcher = new Matcher(table, input.strategies, { partition: input.partition })
-  // Between strategies the event loop runs, so heartbeats and the Temporal connection keep going (and other
-  // partitions on this worker take turns): only the strategies' own time counts as match time.
+  // Between the matcher's steps (slices of about two million pairs) the event loop runs, so heartbeats and the
+  // Temporal connection keep going (and other partitions on this worker take turns): only the steps count as match time.
   let matchMs = 0
   for (;;) {
     const stepStarted = performance.now()

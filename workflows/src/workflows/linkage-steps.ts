@@ -18,7 +18,7 @@ const acts = proxyActivities<ReturnType<typeof createActivities>>({
   heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
 })
-// Link activities beat every 5 s; the engine yields between strategies, so two minutes of silence means a
+// Link activities beat every 5 s; the engine yields every slice of about two million pairs, so two minutes of silence means a
 // dead or hung worker and the activity (a partition, say) moves to another worker. They run on the link
 // queue, one at a time per worker process, so the partitions of a linkage spread over the workers.
 const linkActivities = () => proxyActivities<ReturnType<typeof createActivities>>({
