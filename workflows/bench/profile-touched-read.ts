@@ -3,7 +3,8 @@
  *   node --import tsx workflows/bench/profile-touched-read.ts --records 1000000 --incoming 10000
  * Loads N synthetic people as linkage 1 and the next `incoming` as linkage 2 into a scratch database (no keys),
  * builds the blocking indexes, then times each part of linkage 2's reads, before and after ANALYZE (--plan: with the
- * plan of the whole read each time).
+ * plan of the whole read each time), then the touched query alone under the server's planner settings and under the
+ * linkage read's (read-settings.ts), three rounds alternating.
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -16,6 +17,8 @@ import { readForGrouping, readForMatching } from '../src/pipeline/linkage-read.j
 import { loadFile } from '../src/pipeline/load-file.js'
 import { ensureRecordStore } from '../src/records/record-schema.js'
 import { linkageRecordsQuery } from '../src/records/linkage-records.js'
+import { copyOutRaw } from '../src/records/copy-out.js'
+import { LINKAGE_READ_SETTINGS, withReadSettings } from '../src/records/read-settings.js'
 import { fieldsUsed } from '../src/pipeline/match-config.js'
 import { ensureLinkageIndexes, readTermCounts, termFrequencyFields, touchedBlocksQuery } from '../src/records/touched-records.js'
 import { writeSyntheticDataset } from '../src/loading/index.js'
@@ -75,6 +78,16 @@ try {
   await client.query(`analyze ${schema}.records`)
   console.log(`analyze records (every column): ${ms(t)}`)
   await touchedRead('every column analysed')
+  // The planner settings every linkage read runs under (read-settings.ts) against the server's own, alternating.
+  const touchedSql = linkageRecordsQuery(schema, 2, fieldsUsed(strategies), touchedBlocksQuery(schema, 2, activeStrategies(strategies)))
+  for (let round = 1; round <= 3; round++) {
+    for (const variant of ['server defaults', 'linkage read settings'] as const) {
+      t = performance.now()
+      const rows = variant === 'server defaults' ? await copyOutRaw(client, touchedSql, () => {})
+        : await withReadSettings(client, () => copyOutRaw(client, touchedSql, () => {}))
+      console.log(`touched query only, ${variant} (${Object.entries(LINKAGE_READ_SETTINGS).map(([k, v]) => `${k} ${v}`).join(', ')}), round ${round}: ${rows} rows: ${ms(t)}`)
+    }
+  }
   t = performance.now()
   const full = await readForMatching(client, schema, 2, strategies, 'full')
   console.log(`full read: ${full.ids.length} records: ${ms(t)}`)

@@ -9,6 +9,7 @@ import { RecordTableBuilder } from '@ligature/engine'
 import type { ColumnSpec } from '@ligature/engine'
 import type { RecordTable } from '@ligature/engine'
 import { copyOutRaw } from './copy-out.js'
+import { withReadSettings } from './read-settings.js'
 import { quoteIdent } from './record-schema.js'
 import { BLOOM_FILTER_BITS, isBloomField } from '../loading/linkage-fields.js'
 
@@ -45,14 +46,14 @@ export async function readLinkageRecords(client: pg.ClientBase, schema: string, 
   let ids = new Float64Array(1 << 16), eventTypeOf = new Int32Array(1 << 16), previousKeys = new Float64Array(1 << 16)
   let isNew = new Uint8Array(1 << 16)
   let n = 0
-  await copyOutRaw(client, linkageRecordsQuery(schema, linkageId, fields, only), (row) => {
+  await withReadSettings(client, () => copyOutRaw(client, linkageRecordsQuery(schema, linkageId, fields, only), (row) => {
     if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
     const fresh = row.number(2) === 1
     ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0
     previousKeys[n] = fresh ? 0 : row.number(3)
     builder?.addBytes((f) => row.bytes(f), 4, fresh)
     n++
-  })
+  }))
   return {
     ids: ids.slice(0, n), eventTypeOf: eventTypeOf.slice(0, n), isNew: isNew.slice(0, n), previousKeys: previousKeys.slice(0, n),
     table: builder ? builder.build() : null,
