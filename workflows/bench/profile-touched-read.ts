@@ -85,7 +85,8 @@ try {
       t = performance.now()
       const rows = variant === 'server defaults' ? await copyOutRaw(client, touchedSql, () => {})
         : await withReadSettings(client, () => copyOutRaw(client, touchedSql, () => {}))
-      console.log(`touched query only, ${variant} (${Object.entries(LINKAGE_READ_SETTINGS).map(([k, v]) => `${k} ${v}`).join(', ')}), round ${round}: ${rows} rows: ${ms(t)}`)
+      const label = variant === 'server defaults' ? variant : `${variant} (${Object.entries(LINKAGE_READ_SETTINGS).map(([k, v]) => `${k} ${v}`).join(', ')})`
+      console.log(`touched query only, ${label}, round ${round}: ${rows} rows: ${ms(t)}`)
     }
   }
   t = performance.now()
