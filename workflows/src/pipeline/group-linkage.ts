@@ -15,7 +15,7 @@ import { readLinkagePairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
 import { readReviewGroups } from '../records/review-decisions.js'
-import { DEFAULT_LINKAGE_READ, readForGrouping, type LinkageRead } from './linkage-read.js'
+import { linkageReadFor, readForGrouping, type LinkageRead } from './linkage-read.js'
 
 export interface GroupInput {
   schema: string
@@ -36,6 +36,8 @@ export interface GroupOutcome {
   groupsDeleted: number
   groupsForReview: number
   pairsRefused: number
+  /** What grouping read of the project: 'full' for a first load, as matching did. */
+  read: LinkageRead
   readMs: number
   groupMs: number
   writeMs: number
@@ -44,7 +46,10 @@ export interface GroupOutcome {
 export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Promise<GroupOutcome> {
   const started = Date.now()
   const s = quoteIdent(input.schema)
-  const records = await readForGrouping(client, input.schema, input.linkageId, input.read ?? DEFAULT_LINKAGE_READ)
+  // As matching decides (link-partition.ts): on a first load every record is incoming, and the touched query
+  // would select them all the costly way (6.7 s against 1.6 s at a million records).
+  const scope = input.read ?? await linkageReadFor(client, input.schema, input.linkageId)
+  const records = await readForGrouping(client, input.schema, input.linkageId, scope)
   const read = Date.now()
   const rule = groupingRule(input.groupStrategy)
   // Quality-review decisions constrain the grouping (a pair joining two review groups is refused).
@@ -76,6 +81,6 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
     records: records.ids.length, pairsKeptByStrategy: kept, histogram: histogram.toJSON(),
     groupsNew: keys.groupsNew, groupsUpdated: keys.groupsUpdated, groupsUnchanged: keys.groupsUnchanged, groupsDeleted: keys.groupsDeleted,
     groupsForReview: review.length, pairsRefused: grouping.pairsRefused,
-    readMs: read - started, groupMs: grouped - read, writeMs: Date.now() - grouped,
+    read: scope, readMs: read - started, groupMs: grouped - read, writeMs: Date.now() - grouped,
   }
 }

@@ -86,7 +86,8 @@ for (const rule of ['WeightedBestLink', 'Merge']) {
 
 t.test('a second linkage keeps the keys of the first and gives new records the keys of their groups', async (t) => {
   const schema = await loadFebrl3(30, 1)
-  await onDisk(schema, 1, 'WeightedBestLinkOnDisk', 2)
+  const first = await onDisk(schema, 1, 'WeightedBestLinkOnDisk', 2)
+  t.equal(first.group.read, 'full', 'grouping a first load reads the project in full, as matching did')
   const before = new Map((await client.query(`select r."sourceUniqueId" as id, k.key_number::float8 as key from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id and k.to_revision is null`)).rows.map((r: { id: string; key: number }) => [r.id, r.key]))
   // The same file again as linkage 2: every new record is a duplicate of a stored one.
   await loadFile(client, {
@@ -94,6 +95,7 @@ t.test('a second linkage keeps the keys of the first and gives new records the k
     file: { fileIndex: 0, fileName: 'febrl_dataset3.csv', eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false, importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
   })
   const second = await onDisk(schema, 2, 'WeightedBestLinkOnDisk', 2)
+  t.equal(second.group.read, 'touched', 'grouping a later linkage reads only the records its pairs and groups touch')
   const after = await client.query(`select r."sourceUniqueId" as id, r.linkage_id, k.key_number::float8 as key from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id and k.to_revision is null`)
   const old = after.rows.filter((r: { linkage_id: number }) => r.linkage_id === 1)
   t.ok(old.every((r: { id: string; key: number }) => before.get(r.id) === r.key), 'every stored record keeps its key')
