@@ -1,6 +1,6 @@
 /**
  * Planner settings for a linkage's reads (issue 18), applied to the session around one read and put back
- * after it, so a pooled connection leaves as it came:
+ * after it (session-settings.ts):
  *
  * - `jit = off`: the touched read's plan costs enough to be JIT-compiled, and at a million records compiling
  *   took 0.47 s of a 4 s query (LLVM emission) while the compiled expressions saved nothing measurable; the
@@ -14,21 +14,9 @@
  * runs each, alternating); profile-touched-read prints the same comparison.
  */
 import type pg from 'pg'
+import { withSessionSettings } from './session-settings.js'
 
 export const LINKAGE_READ_SETTINGS: Readonly<Record<string, string>> = { jit: 'off', random_page_cost: '1.1' }
 
-export async function withReadSettings<T>(client: pg.ClientBase, read: () => Promise<T>): Promise<T> {
-  const names = Object.keys(LINKAGE_READ_SETTINGS)
-  const { rows } = await client.query<{ name: string; setting: string }>(
-    'select name, current_setting(name) as setting from unnest($1::text[]) as name', [names])
-  await client.query('select set_config(name, value, false) from unnest($1::text[], $2::text[]) as s(name, value)',
-    [names, names.map((n) => LINKAGE_READ_SETTINGS[n]!)])
-  try {
-    return await read()
-  } finally {
-    // A failed read inside a transaction leaves it aborted: this restore then fails too, and the rollback that
-    // must follow undoes the settings itself. Outside one, the restore runs; either way the read's own error wins.
-    await client.query('select set_config(name, setting, false) from unnest($1::text[], $2::text[]) as s(name, setting)',
-      [rows.map((r) => r.name), rows.map((r) => r.setting)]).catch(() => undefined)
-  }
-}
+export const withReadSettings = <T>(client: pg.ClientBase, read: () => Promise<T>): Promise<T> =>
+  withSessionSettings(client, LINKAGE_READ_SETTINGS, read)

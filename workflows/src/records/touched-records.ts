@@ -29,21 +29,31 @@ const distinctBlockings = (strategies: readonly StrategySpec[]) =>
 export const termFrequencyFields = (strategies: readonly StrategySpec[]) =>
   [...new Set(strategies.filter((s) => s.isActive).flatMap((s) => s.matchingFields.filter((m) => m.termFrequency).map((m) => m.field)))]
 
+/** The statements creating the indexes the touched-block read and the term counts use, with their names. */
+export function linkageIndexStatements(schema: string, strategies: readonly StrategySpec[]): { name: string; sql: string }[] {
+  const s = quoteIdent(schema)
+  return [
+    ...distinctBlockings(strategies).map((fields) => {
+      const names = fields.map((b) => b.field)
+      const name = blockIndexName(names)
+      return { name, sql: `create index if not exists ${name} on ${s}.records (${names.map((f) => `(${blockValue('', f)})`).join(', ')})
+      where end_dated_at is null` }
+    }),
+    ...termFrequencyFields(strategies).map((field) => {
+      const name = termIndexName(field)
+      return { name, sql: `create index if not exists ${name} on ${s}.records (${quoteIdent(field)}) where end_dated_at is null` }
+    }),
+  ]
+}
+
 /**
  * The indexes the touched-block read and the term counts use, created once per project and set of blocking
  * fields (the first linkage after a new strategy pays for building one). Call it from one activity at a time:
- * the project lock serialises linkages, and block partitions do not create indexes.
+ * the project lock serialises linkages, and block partitions do not create indexes. One after another on one
+ * connection: Postgres already builds each with a parallel worker (profile-indexes.ts).
  */
 export async function ensureLinkageIndexes(client: pg.ClientBase, schema: string, strategies: readonly StrategySpec[]): Promise<void> {
-  const s = quoteIdent(schema)
-  for (const fields of distinctBlockings(strategies)) {
-    const names = fields.map((b) => b.field)
-    await client.query(`create index if not exists ${blockIndexName(names)} on ${s}.records (${names.map((f) => `(${blockValue('', f)})`).join(', ')})
-      where end_dated_at is null`)
-  }
-  for (const field of termFrequencyFields(strategies)) {
-    await client.query(`create index if not exists ${termIndexName(field)} on ${s}.records (${quoteIdent(field)}) where end_dated_at is null`)
-  }
+  for (const statement of linkageIndexStatements(schema, strategies)) await client.query(statement.sql)
 }
 
 /**
