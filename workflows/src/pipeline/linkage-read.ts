@@ -22,8 +22,12 @@ export const DEFAULT_LINKAGE_READ: LinkageRead = 'touched'
  */
 export async function linkageReadFor(client: pg.ClientBase, schema: string, linkageId: number): Promise<LinkageRead> {
   const s = quoteIdent(schema)
+  // Two ranges rather than `linkage_id <> $1`, which no index serves: on a first load of a million records that
+  // scanned the whole table to find nothing (0.2 s, asked by every activity of the linkage); the ranges are
+  // index lookups on records_linkage (65 ms → 0.5 ms in psql on a narrow table of a million rows).
   const { rows } = await client.query<{ existing: boolean }>(
-    `select exists (select 1 from ${s}.records where end_dated_at is null and linkage_id <> $1) as existing`, [linkageId])
+    `select exists (select 1 from ${s}.records where end_dated_at is null and linkage_id < $1)
+      or exists (select 1 from ${s}.records where end_dated_at is null and linkage_id > $1) as existing`, [linkageId])
   return rows[0]!.existing ? DEFAULT_LINKAGE_READ : 'full'
 }
 
