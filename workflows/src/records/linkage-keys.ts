@@ -45,14 +45,16 @@ export async function writeKeyChanges(client: pg.ClientBase, schema: string, rev
   await client.query('create temporary table linkage_keys (record_id bigint not null, key_number bigint not null, fresh boolean not null) on commit drop')
   await copyIn(client, 'copy linkage_keys (record_id, key_number, fresh) from stdin', batched(changedKeys(ids, previousKeys, keyOf)))
   await recordKeyMoves(client, schema, revision)
-  // A record without a previous key has no current row (key numbers start at 1): plain inserts for those
-  // (a retried write finds its own row and skips it); the rest close their current row and open a new one.
+  // Records whose key changed close their current row; then every record without a current row gets one (a
+  // retried write finds its own row and skips it). A plain insert after an anti-join, not ON CONFLICT: every
+  // writer of keys holds the project's key lock (openRevision), so no row can appear in between, and the
+  // speculative insertion ON CONFLICT needs per row cost 7.7 s against 5.1 s for a million fresh keys (psql).
+  // The unique index on current rows still refuses a second current row.
   await client.query(`update ${s}.record_keys k set to_revision = $1 from linkage_keys t
     where not t.fresh and k.record_id = t.record_id and k.to_revision is null and k.key_number <> t.key_number`, [revision])
   await client.query(`insert into ${s}.record_keys (record_id, key_number, linkage_id, from_revision)
     select t.record_id, t.key_number, $1, $2 from linkage_keys t
-    where t.fresh or not exists (select 1 from ${s}.record_keys k where k.record_id = t.record_id and k.to_revision is null)
-    on conflict (record_id) where to_revision is null do nothing`, [linkageId, revision])
+    where not exists (select 1 from ${s}.record_keys k where k.record_id = t.record_id and k.to_revision is null)`, [linkageId, revision])
   await client.query(`update ${s}.key_sequence set next_key = greatest(next_key, $1)`, [nextKeyNumber])
   await client.query('drop table linkage_keys')
   await markEndedKeys(client, schema, revision)
