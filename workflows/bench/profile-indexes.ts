@@ -4,8 +4,8 @@
  *   node --import tsx workflows/bench/profile-indexes.ts --records 1000000 --mem 64MB,128MB --connections 1,2 --workers server,0
  * Loads N synthetic people as linkage 1 into a scratch database, then builds the indexes once per variant
  * (maintenance_work_mem × connections building at once × max_parallel_maintenance_workers), dropping them
- * before each, variants alternating for --rounds. The platform builds them as `64MB,1,server` does
- * (ensureLinkageIndexes on the server's settings).
+ * before each, variants alternating for --rounds. The platform builds them on one connection with the server's
+ * settings (ensureLinkageIndexes): `--connections 1 --workers server` at the server's maintenance_work_mem.
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -14,14 +14,14 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { createTestDatabase } from '@ligature/testkit'
 import { loadFile } from '../src/pipeline/load-file.js'
-import { ensureRecordStore } from '../src/records/record-schema.js'
+import { ensureRecordStore, quoteIdent } from '../src/records/record-schema.js'
 import { withSessionSettings } from '../src/records/session-settings.js'
 import { linkageIndexStatements } from '../src/records/touched-records.js'
 import { writeSyntheticDataset } from '../src/loading/index.js'
 import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: {
-  records: { type: 'string', default: '1000000' }, mem: { type: 'string', default: '64MB,256MB' },
+  records: { type: 'string', default: '1000000' }, mem: { type: 'string', default: '64MB,128MB' },
   connections: { type: 'string', default: '1,2' }, rounds: { type: 'string', default: '2' },
   // max_parallel_maintenance_workers per build: 'server' keeps the server's setting.
   workers: { type: 'string', default: 'server' },
@@ -44,7 +44,7 @@ try {
   const statements = linkageIndexStatements(schema, strategies)
   console.log(`${statements.length} indexes: ${statements.map((s) => s.name).join(', ')}`)
   const dropAll = async () => {
-    for (const s of statements) await client.query(`drop index if exists ${schema}.${s.name}`)
+    for (const s of statements) await client.query(`drop index if exists ${quoteIdent(schema)}.${quoteIdent(s.name)}`)
     await client.query('checkpoint')
   }
   // Each connection takes the next index not yet started; CREATE INDEX statements share their lock on the table.
