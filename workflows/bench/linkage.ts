@@ -8,6 +8,7 @@
  * Run: npm run bench:linkage -- --records 1000000 --workers 1,2   (Postgres, NATS and Temporal running)
  * --load-threads 1,0: the whole run once per parse-thread count of the load (LIGATURE_LOAD_THREADS; 0 = one per
  * core), to compare the single-thread load with the parallel one on the same data.
+ * Peak memory is printed per activity too (LIGATURE_ACTIVITY_MEMORY_MS), to find the step that needs it.
  * --incremental [--sizes 100000,1000000] [--incoming 10000]: one envelope linked into projects of each size
  * (support/incremental.ts).
  */
@@ -62,7 +63,8 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
   // Other work on the machine skews every figure: the load average before this run starts says how much there was.
   const before = loadavg().map((l) => l.toFixed(2)).join(' ')
   const platform = await startPlatform({ maxEnvelopeBytes: 4 * 1024 ** 3 })
-  const workers = await startWorkers(workerCount, { ...platform.workerConfig(), LIGATURE_LINK_PARTITIONS: values.partitions, LIGATURE_LOAD_THREADS: loadThreads })
+  const workers = await startWorkers(workerCount, { ...platform.workerConfig(), LIGATURE_LINK_PARTITIONS: values.partitions, LIGATURE_LOAD_THREADS: loadThreads,
+    LIGATURE_ACTIVITY_MEMORY_MS: 200 })
   try {
     await configureProject(platform.url, platform.adminToken, {
       project: 'BENCH', provider: 'BENCHPROV', eventTypes: ['PEOPLE'], groupStrategy: values.group,
@@ -100,7 +102,10 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
   per partition           ${parts.join('; ')}  (balance ${f(stat(link, 'Partition balance'))}: largest over mean)
   pairs/s per core        ${Math.round(pairs / cpu)}
   peak RSS per worker     ${peaks.map((p) => `${p.toFixed(0)} MiB`).join(', ')}
-  peak RSS platform       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (services + this bench, one process)`)
+  peak RSS platform       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (services + this bench, one process)
+  peak RSS per activity   (worker: activity, runs, peak; V8 heap and typed arrays at the peak sample; * = the kernel's mark, ran alone)
+${workers.activityPeaks().filter((a) => a.seconds >= 0.5 || a.peakRssMiB - a.startRssMiB >= 50).map((a) =>
+    `    ${a.worker + 1}: ${a.activity.padEnd(24)} ×${a.runs}  ${a.peakRssMiB} MiB${a.exact ? '*' : ' '} (from ${a.startRssMiB}; heap ${a.heapUsedMiB}, typed arrays ${a.arrayBuffersMiB}), ${f(a.seconds)} s`).join('\n')}`)
     return secs(link)
   } finally {
     await workers.stop()

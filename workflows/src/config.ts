@@ -21,6 +21,9 @@ export const WorkerConfigSchema = Type.Object({
   /** Threads that parse and preprocess one large data file during a load (pipeline/load-file.ts); 0 means one per
    *  core, 1 keeps loading on the worker's main thread. */
   LIGATURE_LOAD_THREADS: Type.Integer({ default: 0, minimum: 0, maximum: 256 }),
+  /** Milliseconds between memory samples while activities run, each activity logging its peak at info
+   *  (activity-memory.ts); 0 turns it off. For finding which step of a large linkage needs the memory. */
+  LIGATURE_ACTIVITY_MEMORY_MS: Type.Integer({ default: 0, minimum: 0, maximum: 60_000 }),
 })
 
 export const loadWorkerConfig = (env?: NodeJS.ProcessEnv) => loadConfig('worker', WorkerConfigSchema, env)

@@ -7,6 +7,7 @@ import { loadWorkerConfig, type WorkerConfig } from './config.js'
 import { createActivities } from './activities/index.js'
 import { startDispatcher } from './dispatcher.js'
 import { linkTaskQueue } from './task-queues.js'
+import { activityMemoryInterceptor } from './activity-memory.js'
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url))
 
@@ -33,14 +34,16 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
   await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
   const activities = createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, resultsUrl: config.RESULTS_URL, databaseUrl: config.DATABASE_URL, linkPartitions: config.LIGATURE_LINK_PARTITIONS, loadThreads: config.LIGATURE_LOAD_THREADS,
     lock: { client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE } })
+  // One interceptor for both workers: they share the process, so its memory and its activities.
+  const interceptors = config.LIGATURE_ACTIVITY_MEMORY_MS > 0 ? { activity: [activityMemoryInterceptor(config.LIGATURE_ACTIVITY_MEMORY_MS, log)] } : {}
   const worker = await Worker.create({
-    connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath, activities,
+    connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath, activities, interceptors,
   })
   // CPU-bound link work (block partitions, grouping) has its own queue, one task at a time per process: a
   // Node process computes on one core, so a second task would only wait, while another worker could run it.
   const linkWorker = await Worker.create({
     connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: linkTaskQueue(config.TEMPORAL_TASK_QUEUE), activities,
-    maxConcurrentActivityTaskExecutions: 1,
+    maxConcurrentActivityTaskExecutions: 1, interceptors,
   })
   const running = Promise.all([worker.run(), linkWorker.run()]).then(() => undefined)
   const dispatcher = await startDispatcher({ nc, client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE, log })

@@ -99,6 +99,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
       LIGATURE_LINK_PARTITIONS: Number(process.env.LIGATURE_LINK_PARTITIONS ?? 3),
       // 0: one parse thread per core for files large enough to split (test files are not; the benches' are).
       LIGATURE_LOAD_THREADS: Number(process.env.LIGATURE_LOAD_THREADS ?? 0),
+      // Off: benchmarks turn on the per-activity memory log (workflows/src/activity-memory.ts).
+      LIGATURE_ACTIVITY_MEMORY_MS: 0,
     }),
     async close() {
       for (const close of closers) await close().catch(() => {})

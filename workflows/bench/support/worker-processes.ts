@@ -1,10 +1,12 @@
 /**
  * Worker processes for benchmarks: each a real `workflows/src/worker.ts` process (its own event loop, so two
- * use two cores), started with the platform's worker configuration, watched for peak memory (VmHWM).
+ * use two cores), started with the platform's worker configuration, watched for peak memory (VmHWM) and, when
+ * started with LIGATURE_ACTIVITY_MEMORY_MS, for the peak each activity logs (activity-memory.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { ActivityMemory } from '../../src/activity-memory.js'
 
 const workerEntry = fileURLToPath(new URL('../../src/worker.ts', import.meta.url))
 
@@ -13,6 +15,8 @@ export interface WorkerProcesses {
   peakMiB(): number[]
   /** Process ids, for benchmarks that watch current memory themselves. */
   pids(): number[]
+  /** Per worker (index) and activity type, the largest peak any of its runs logged. */
+  activityPeaks(): (ActivityMemory & { worker: number; runs: number })[]
   stop(): Promise<void>
 }
 
@@ -27,18 +31,31 @@ export async function startWorkers(count: number, config: Record<string, string 
   const env = { ...process.env, ...Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)])), LOG_LEVEL: 'info' }
   const children: ChildProcess[] = []
   const peaks: number[] = []
-  const started = Array.from({ length: count }, () => new Promise<void>((resolve, reject) => {
+  const byActivity = new Map<string, ActivityMemory & { worker: number; runs: number }>()
+  const noteActivity = (worker: number, line: string) => {
+    if (!line.includes('"activity memory"')) return
+    const m = JSON.parse(line) as ActivityMemory
+    const key = `${worker}:${m.activity}`
+    const seen = byActivity.get(key)
+    const runs = (seen?.runs ?? 0) + 1
+    if (!seen || m.peakRssMiB > seen.peakRssMiB) byActivity.set(key, { ...m, worker, runs })
+    else seen.runs = runs
+  }
+  const started = Array.from({ length: count }, (_, worker) => new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
     // The SDK logs at info to stderr; keep only its warnings and errors.
     child.stderr.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (/\[(WARN|ERROR)\]/.test(line) && !/No workflows registered/.test(line)) console.error(line)
     })
-    let seen = ''
+    let partial = ''
     child.stdout.on('data', (chunk: Buffer) => {
-      seen += chunk.toString()
-      if (seen.includes('worker started')) { seen = ''; resolve() }
-      if (seen.length > 1 << 16) seen = seen.slice(-1024)
+      const lines = (partial + chunk.toString()).split('\n')
+      partial = lines.pop()!.slice(-(1 << 16))
+      for (const line of lines) {
+        if (line.includes('worker started')) resolve()
+        noteActivity(worker, line)
+      }
     })
     child.once('exit', (code) => reject(new Error(`a worker exited with ${code} before it started`)))
   }))
@@ -47,6 +64,7 @@ export async function startWorkers(count: number, config: Record<string, string 
   return {
     peakMiB: () => children.map((c, i) => Math.max(peaks[i] ?? 0, peakOf(c.pid) || 0)),
     pids: () => children.map((c) => c.pid!),
+    activityPeaks: () => [...byActivity.values()].sort((a, b) => a.worker - b.worker || b.peakRssMiB - a.peakRssMiB),
     async stop() {
       clearInterval(watch)
       children.forEach((c, i) => { peaks[i] = Math.max(peaks[i] ?? 0, peakOf(c.pid) || 0) })
