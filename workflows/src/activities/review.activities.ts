@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type pg from 'pg'
 import { ApplicationFailure } from '@temporalio/activity'
@@ -12,7 +12,7 @@ import { ensureRecordStore } from '../records/record-schema.js'
 import { withClient } from '../records/with-client.js'
 import { applyQualityReview, type ReviewOutcome } from '../review/apply-review.js'
 import { parseReviewFile } from '../review/review-file.js'
-import { clericalMessage, clericalPairs, clericalReviewFile, flaggedGroupRecords } from '../review/clerical-review.js'
+import { clericalMessage, writeClericalReview } from '../review/clerical-review.js'
 
 export interface ReviewDeps { config: ConfigClient; pool: pg.Pool; dataDir: string; results: ServiceClient }
 
@@ -60,30 +60,29 @@ export function reviewActivities({ config, pool, dataDir, results }: ReviewDeps)
       const strategies = (await config.matchConfig(input.projectId)).strategies.filter((s) => s.isActive)
       const authoritative: number[] = []
       for (const m of project.eventTypeMembers) if ((await config.eventType(m.eventTypeId))?.isAuthoritative) authoritative.push(m.eventTypeId)
-      const { pairs, flagged } = await withClient(pool, async (client) => {
-        const schema = await ensureRecordStore(client, input.projectId)
-        return {
-          pairs: await clericalPairs(client, schema, input.linkageId, strategies.map((s) => ({ name: s.name, threshold: s.threshold }))),
-          flagged: await flaggedGroupRecords(client, schema, input.linkageId, authoritative),
-        }
-      })
-      if (pairs.length === 0 && flagged.groups === 0) return { ...NOTHING_LISTED, message: '', attachment: null }
-      const file = clericalReviewFile(project.code, pairs, new Map(project.eventTypeMembers.map((m) => [m.eventTypeId, m.code])), flagged.records)
+      const band = { linkageId: input.linkageId, thresholds: strategies.map((s) => ({ name: s.name, threshold: s.threshold })) }
       const dir = resolve(dataDir, 'reports')
-      await mkdir(dir, { recursive: true })
       const filename = `${input.envelopeName}-clerical-review.csv`
-      await writeFile(join(dir, filename), file.text)
-      const upload: ClericalReviewInput = {
-        projectCode: project.code, envelopeName: input.envelopeName, linkageId: input.linkageId,
-        pairs: pairs.length, pairsLinked: pairs.filter((p) => p.left.key === p.right.key).length, flaggedGroups: flagged.groups, records: file.records,
+      const path = safeInside(dir, filename)
+      const listed = await withClient(pool, async (client) => {
+        const schema = await ensureRecordStore(client, input.projectId)
+        await mkdir(dir, { recursive: true })
+        const eventTypeCodeOf = new Map(project.eventTypeMembers.map((m) => [m.eventTypeId, m.code]))
+        return writeClericalReview(client, schema, band, authoritative, { path, projectCode: project.code, eventTypeCodeOf })
+      })
+      if (!listed) return { ...NOTHING_LISTED, message: '', attachment: null }
+      const { counts, records, chars } = listed
+      // A list past the service's limit stays only in the notification, and is not read back: the linkage is never failed for it.
+      const content = chars <= CLERICAL_FILE_MAX_CHARS ? await readFile(path, 'utf8') : null
+      const upload = (text: string): ClericalReviewInput => ({
+        projectCode: project.code, envelopeName: input.envelopeName, linkageId: input.linkageId, ...counts, records,
         // The download's name; a header value, so only characters that need no quoting.
-        fileName: filename.replace(/[^A-Za-z0-9._-]/g, '_'), content: file.text,
-      }
-      // A list past the service's limit stays only in the notification: the linkage is never failed for it.
-      const stored = file.text.length <= CLERICAL_FILE_MAX_CHARS ? await internalClient(results)(ResultsInternal.createClericalReview, { body: upload }) : null
+        fileName: filename.replace(/[^A-Za-z0-9._-]/g, '_'), content: text,
+      })
+      const stored = content === null ? null : await internalClient(results)(ResultsInternal.createClericalReview, { body: upload(content) })
       return {
-        summary: { pairs: upload.pairs, pairsLinked: upload.pairsLinked, flaggedGroups: upload.flaggedGroups, records: upload.records, clericalReviewId: stored?.id ?? null },
-        message: clericalMessage(pairs, flagged.groups, file.records), attachment: { filename, path: join(dir, filename) },
+        summary: { ...counts, records, clericalReviewId: stored?.id ?? null },
+        message: clericalMessage(counts, records), attachment: { filename, path },
       }
     },
   }
