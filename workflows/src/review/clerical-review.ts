@@ -77,7 +77,7 @@ export async function writeClericalReview(client: pg.ClientBase, schema: string,
     const { rows } = await client.query<{ pairs: string; linked: string; flagged: string }>(`select (select count(*) from clerical_band) as pairs,
       (select count(*) from clerical_band where lkey = rkey) as linked, (select count(distinct key_number) from clerical_flagged) as flagged`)
     const counts = { pairs: Number(rows[0]!.pairs), pairsLinked: Number(rows[0]!.linked), flaggedGroups: Number(rows[0]!.flagged) }
-    const listed = counts.pairs > 0 || counts.flaggedGroups > 0 ? { counts, ...await writeListedRecords(client, LISTED_RECORDS, file) } : null
+    const listed = counts.pairs > 0 || counts.flaggedGroups > 0 ? { counts, ...await writeListedRecords(client, file) } : null
     await client.query('commit')
     return listed
   } catch (err) {
@@ -100,13 +100,13 @@ const FLUSH_CHARS = 1 << 20
  * so a retried activity never leaves half a file); returns how many records it lists and its length in UTF-16
  * units (a JavaScript string's), which the results service limits.
  */
-async function writeListedRecords(client: pg.ClientBase, query: string, file: ClericalFile): Promise<{ records: number; chars: number }> {
+async function writeListedRecords(client: pg.ClientBase, file: ClericalFile): Promise<{ records: number; chars: number }> {
   const partial = `${file.path}.partial`
   const fd = openSync(partial, 'w')
   let chunk = ''
   let chars = 0
   try {
-    const records = await copyOut(client, query, (row) => {
+    const records = await copyOut(client, LISTED_RECORDS, (row) => {
       const eventTypeId = Number(row[1])
       chunk += clericalLine(file.projectCode, row[0] ?? '', file.eventTypeCodeOf.get(eventTypeId) ?? String(eventTypeId), Number(row[2]))
       if (chunk.length >= FLUSH_CHARS) { chars += chunk.length; writeSync(fd, chunk); chunk = '' }
