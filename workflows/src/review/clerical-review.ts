@@ -16,20 +16,42 @@ import type pg from 'pg'
 import { formatKey } from '@ligature/engine'
 import { copyOut } from '../records/copy-out.js'
 import { quoteIdent } from '../records/record-schema.js'
+import { withSessionSettings } from '../records/session-settings.js'
 
 export const REVIEW_MARGIN = 4
 
 export interface ReviewBand { linkageId: number; thresholds: { name: string; threshold: number }[] }
 
-/**
- * The linkage's ($1) kept pairs in the band ($2 names, $3 thresholds, $4 margin) whose records are both live, with
- * what the file names of each record (source unique id, event type, current key), so the list needs no second join.
- */
-const bandPairs = (s: string) => `select l."sourceUniqueId", l.event_type_id, lk.key_number, r."sourceUniqueId", r.event_type_id, rk.key_number
+/** The linkage's ($1) kept pairs in the band ($2 names, $3 thresholds, $4 margin), as their records' ids. */
+const bandPairIds = (s: string) => `select p.left_id, p.right_id
     from ${s}.pairs p join unnest($2::text[], $3::float8[]) as t(name, threshold) on t.name = p.strategy
-    join ${s}.records l on l.id = p.left_id and l.end_dated_at is null join ${s}.record_keys lk on lk.record_id = l.id and lk.to_revision is null
-    join ${s}.records r on r.id = p.right_id and r.end_dated_at is null join ${s}.record_keys rk on rk.record_id = r.id and rk.to_revision is null
     where p.linkage_id = $1 and p.score >= t.threshold and p.score < t.threshold + $4`
+
+/**
+ * What the file names of each live record of a band pair (source unique id, event type, current key), looked up
+ * one record at a time in record id order (BAND_LOOKUP_SETTINGS): records and their key rows are stored in id
+ * order, so the lookups walk both tables forwards and cost what the band holds, not what the project holds.
+ */
+const bandRecords = (s: string) => `select r.id, r."sourceUniqueId", r.event_type_id, k.key_number
+    from (select left_id as id from clerical_pair_ids union select right_id from clerical_pair_ids order by id) i
+    join ${s}.records r on r.id = i.id and r.end_dated_at is null join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null`
+
+/**
+ * The planner's other choices for bandRecords scan both whole tables (with fresh statistics), which a small
+ * incremental band cannot afford, or probe them in hash order (before a first load's tables are analysed), which
+ * reads pages at random. Joined in pair order, the list of a ten-million-record first load took 322 s.
+ */
+const BAND_LOOKUP_SETTINGS = { enable_hashjoin: 'off', enable_mergejoin: 'off' }
+
+/** The band pairs counted (those whose records are both live), those of them sharing a key, and all of them. */
+const BAND_COUNTS = `select count(*) as pairs, count(*) filter (where l.key_number = r.key_number) as linked,
+    (select count(*) from clerical_pair_ids) as band
+    from clerical_pair_ids p join clerical_records l on l.id = p.left_id join clerical_records r on r.id = p.right_id`
+
+/** Records whose every band pair has an end-dated partner: neither the pairs nor they are listed. */
+const UNPAIRED_RECORDS = `delete from clerical_records where id in (
+    select x.id from (select left_id as id, right_id as other from clerical_pair_ids union all select right_id, left_id from clerical_pair_ids) x
+    left join clerical_records o on o.id = x.other group by x.id having count(o.id) = 0)`
 
 /**
  * Live records of the groups the linkage ($1) keyed that hold 2+ live records of one authoritative event type ($2).
@@ -43,14 +65,14 @@ const flaggedRecords = (s: string) => `with touched as (select distinct key_numb
     where k.to_revision is null and r.end_dated_at is null and k.key_number in (select key_number from flagged)`
 
 /**
- * The listed records, as (source unique id, event type, key): both records of every band pair and every record
- * of a flagged group, each once (a record is named by its event type and source unique id), grouped by key and
- * within a key ordered by source unique id (code-point order), then event type.
+ * The listed records, as (source unique id, event type, key): both records of every counted band pair (those left
+ * in clerical_records) and every
+ * record of a flagged group, each once (a record is named by its event type and source unique id), grouped by
+ * key and within a key ordered by source unique id (code-point order), then event type.
  */
 const LISTED_RECORDS = `select suid, event_type_id, key_number from (
       select distinct on (event_type_id, suid) suid, event_type_id, key_number from (
-        select lsuid as suid, levent as event_type_id, lkey as key_number from clerical_band
-        union all select rsuid, revent, rkey from clerical_band
+        select suid, event_type_id, key_number from clerical_records
         union all select suid, event_type_id, key_number from clerical_flagged) x
       order by event_type_id, suid, key_number) d
     order by key_number, suid collate "C", event_type_id`
@@ -68,15 +90,21 @@ export async function writeClericalReview(client: pg.ClientBase, schema: string,
   const s = quoteIdent(schema)
   await client.query('begin')
   try {
-    await client.query('create temporary table clerical_band (lsuid text, levent integer, lkey bigint, rsuid text, revent integer, rkey bigint) on commit drop')
+    await client.query('create temporary table clerical_pair_ids (left_id bigint, right_id bigint) on commit drop')
+    await client.query('create temporary table clerical_records (id bigint, suid text, event_type_id integer, key_number bigint) on commit drop')
     await client.query('create temporary table clerical_flagged (suid text, event_type_id integer, key_number bigint) on commit drop')
-    await client.query(`insert into clerical_band ${bandPairs(s)}`,
+    await client.query(`insert into clerical_pair_ids ${bandPairIds(s)}`,
       [band.linkageId, band.thresholds.map((t) => t.name), band.thresholds.map((t) => t.threshold), REVIEW_MARGIN])
+    await withSessionSettings(client, BAND_LOOKUP_SETTINGS, () => client.query(`insert into clerical_records ${bandRecords(s)}`))
+    // Temporary tables are never analysed automatically; the joins below need their sizes.
+    await client.query('analyze clerical_pair_ids; analyze clerical_records')
+    const bandCounts = (await client.query<{ pairs: string; linked: string; band: string }>(BAND_COUNTS)).rows[0]!
+    // Only a pair with an end-dated record goes uncounted, rarely; then its records are listed only through another pair.
+    if (bandCounts.pairs !== bandCounts.band) await client.query(UNPAIRED_RECORDS)
     // No authoritative event type, no flagged group: skip the scan of the touched groups.
     if (authoritative.length > 0) await client.query(`insert into clerical_flagged ${flaggedRecords(s)}`, [band.linkageId, authoritative])
-    const { rows } = await client.query<{ pairs: string; linked: string; flagged: string }>(`select (select count(*) from clerical_band) as pairs,
-      (select count(*) from clerical_band where lkey = rkey) as linked, (select count(distinct key_number) from clerical_flagged) as flagged`)
-    const counts = { pairs: Number(rows[0]!.pairs), pairsLinked: Number(rows[0]!.linked), flaggedGroups: Number(rows[0]!.flagged) }
+    const { rows } = await client.query<{ flagged: string }>('select count(distinct key_number) as flagged from clerical_flagged')
+    const counts = { pairs: Number(bandCounts.pairs), pairsLinked: Number(bandCounts.linked), flaggedGroups: Number(rows[0]!.flagged) }
     const listed = counts.pairs > 0 || counts.flaggedGroups > 0 ? { counts, ...await writeListedRecords(client, file) } : null
     await client.query('commit')
     return listed

@@ -24,7 +24,7 @@ const ADM = 1, EMR = 2
 const records: [number, number, string, number, boolean][] = [
   [1, EMR, 'w1', 10, false], [2, EMR, 'w2', 10, false], [3, EMR, 'z,9', 20, false], [4, EMR, 'a4', 30, false],
   [5, EMR, 'gone', 30, true], [6, ADM, 'k1', 40, false], [7, ADM, 'k2', 40, false], [8, EMR, 'k3', 40, false],
-  [9, EMR, 'far', 50, false], [10, EMR, 'b2', 20, false],
+  [9, EMR, 'far', 50, false], [10, EMR, 'b2', 20, false], [11, EMR, 'lonely', 60, false],
 ]
 for (const [id, eventType, suid, key, ended] of records) {
   await client.query(`insert into ${schema}.records (id, event_type_id, linkage_id, file_index, row_number, "sourceUniqueId", end_dated_at)
@@ -37,6 +37,7 @@ const pairs: [number, number, string, number][] = [
   [3, 4, 's1', 14], // at the threshold: in the band, different groups
   [1, 10, 's1', 14.5], // in the band again for w1: w1 is listed once
   [4, 5, 's1', 15], // the right record is end-dated: not listed, not counted
+  [11, 5, 's1', 15], // likewise, and lonely is in no other band pair: lonely is not listed
   [9, 2, 's1', 18], // at threshold + 4: above the band
   [9, 1, 's2', 15], // a strategy without a threshold here
 ]
@@ -68,6 +69,8 @@ t.test('the file: each record once, by key, then source unique id, quoted where 
   ].map((l) => l + '\n').join(''))
   t.match(written, { records: 8, chars: text.length })
   t.same(await client.query(`select count(*)::int as n from pg_class where relname like 'clerical_%' and relpersistence = 't'`).then((r) => r.rows[0].n), 0, 'the temporary tables went with the transaction')
+  const setting = (name: string) => client.query(`select current_setting($1) as v`, [name]).then((r) => r.rows[0].v)
+  t.same([await setting('enable_hashjoin'), await setting('enable_mergejoin')], ['on', 'on'], 'the band lookup\'s join settings are put back')
 })
 
 t.test('a strategy name that needs quoting is a value, not SQL', async (t) => {
