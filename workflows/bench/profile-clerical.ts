@@ -15,6 +15,7 @@ import pg from 'pg'
 import { writeClericalReview } from '../src/review/clerical-review.js'
 import { projectSchema } from '../src/records/record-schema.js'
 import { defaultStrategies } from './support/scratch-load.js'
+import { timeStatements } from './support/statement-timer.js'
 
 const { values } = parseArgs({ options: {
   database: { type: 'string' }, project: { type: 'string', default: '1' }, linkage: { type: 'string', default: '1' },
@@ -23,21 +24,7 @@ const { values } = parseArgs({ options: {
 if (!values.database) throw new Error('--database is required: the URL of a database holding a linked record store')
 const client = new pg.Client({ connectionString: values.database })
 await client.connect()
-const steps: string[] = []
-if (values.steps) {
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
-  // Times the statements the list runs; COPY's stream returns at once and is timed as part of the round.
-  ;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const started = performance.now()
-    const result = query(...args)
-    if (typeof args[0] !== 'string' || !(result instanceof Promise)) return result
-    return result.then((r) => {
-      const ms = performance.now() - started
-      if (ms > 50) steps.push(`    ${(ms / 1000).toFixed(2)} s  ${(args[0] as string).replace(/\s+/g, ' ').slice(0, 70)}`)
-      return r
-    })
-  }
-}
+const timer = values.steps ? timeStatements(client) : null
 const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-clerical-'))
 const band = { linkageId: Number(values.linkage), thresholds: defaultStrategies().map((s) => ({ name: s.name, threshold: s.threshold })) }
 try {
@@ -48,7 +35,7 @@ try {
     const seconds = ((performance.now() - t) / 1000).toFixed(2)
     const bytes = listed ? (await stat(path)).size : 0
     console.log(`round ${round}: ${seconds} s; ${listed ? `${listed.counts.pairs} band pairs (${listed.counts.pairsLinked} linked), ${listed.records} records listed, ${(bytes / 1024 ** 2).toFixed(1)} MiB` : 'nothing listed'}`)
-    for (const step of steps.splice(0)) console.log(step)
+    for (const step of timer?.drain() ?? []) console.log(step)
   }
 } finally {
   await client.end()
