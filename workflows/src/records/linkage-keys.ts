@@ -7,7 +7,7 @@
  */
 import type pg from 'pg'
 import { batched, copyIn } from './copy-in.js'
-import { quoteIdent } from './record-schema.js'
+import { quoteIdent, RECORD_KEYS_INDEX_NAMES, recordKeysIndexes } from './record-schema.js'
 import { markEndedKeys, recordKeyMoves } from './key-lineage.js'
 
 function* changedKeys(ids: Float64Array, previousKeys: Float64Array, keyOf: Float64Array): Generator<string> {
@@ -45,6 +45,31 @@ export async function writeKeyChanges(client: pg.ClientBase, schema: string, rev
   await client.query('create temporary table linkage_keys (record_id bigint not null, key_number bigint not null, fresh boolean not null) on commit drop')
   await copyIn(client, 'copy linkage_keys (record_id, key_number, fresh) from stdin', batched(changedKeys(ids, previousKeys, keyOf)))
   await recordKeyMoves(client, schema, revision)
+  if (await holdsNoKeys(client, s)) await insertFirstKeys(client, s, linkageId, revision)
+  else await replaceChangedKeys(client, s, linkageId, revision)
+  await client.query(`update ${s}.key_sequence set next_key = greatest(next_key, $1)`, [nextKeyNumber])
+  await client.query('drop table linkage_keys')
+  await markEndedKeys(client, schema, revision)
+}
+
+const holdsNoKeys = async (client: pg.ClientBase, s: string) =>
+  !(await client.query<{ any: boolean }>(`select exists (select 1 from ${s}.record_keys) as any`)).rows[0]!.any
+
+/**
+ * A project's first keys (a first load): no row to close or to skip, so the key rows are inserted plainly and
+ * their indexes built after, in the same transaction. At three million keys in psql: 7.0 s (insert 3.7 s, the
+ * two builds 1.7 and 1.6 s) against 14.2 s inserting through the indexes. Dropping the indexes locks the key
+ * table until the transaction commits; a first load has no keys for anyone to read meanwhile.
+ */
+async function insertFirstKeys(client: pg.ClientBase, s: string, linkageId: number, revision: number): Promise<void> {
+  await client.query(`drop index ${RECORD_KEYS_INDEX_NAMES.map((name) => `${s}.${quoteIdent(name)}`).join(', ')}`)
+  await client.query(`insert into ${s}.record_keys (record_id, key_number, linkage_id, from_revision)
+    select record_id, key_number, $1, $2 from linkage_keys`, [linkageId, revision])
+  // The unique index refuses a second current row for a record here, as it would have on insert.
+  for (const index of recordKeysIndexes(s)) await client.query(index)
+}
+
+async function replaceChangedKeys(client: pg.ClientBase, s: string, linkageId: number, revision: number): Promise<void> {
   // Records whose key changed close their current row; then every record without a current row gets one (a
   // retried write finds its own row and skips it). A plain insert after an anti-join, not ON CONFLICT: every
   // writer of keys holds the project's key lock (openRevision), so no row can appear in between, and ON
@@ -55,7 +80,4 @@ export async function writeKeyChanges(client: pg.ClientBase, schema: string, rev
   await client.query(`insert into ${s}.record_keys (record_id, key_number, linkage_id, from_revision)
     select t.record_id, t.key_number, $1, $2 from linkage_keys t
     where not exists (select 1 from ${s}.record_keys k where k.record_id = t.record_id and k.to_revision is null)`, [linkageId, revision])
-  await client.query(`update ${s}.key_sequence set next_key = greatest(next_key, $1)`, [nextKeyNumber])
-  await client.query('drop table linkage_keys')
-  await markEndedKeys(client, schema, revision)
 }

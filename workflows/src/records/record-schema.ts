@@ -8,6 +8,16 @@ export const projectSchema = (projectId: number) => `project_${projectId}`
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
 
+/**
+ * The indexes of the key history (`s` quoted): one current row per record, and the records of a key. A project's
+ * first keys are inserted without them and they are built after (linkage-keys.ts).
+ */
+export const RECORD_KEYS_INDEX_NAMES = ['record_keys_current', 'record_keys_key'] as const
+export const recordKeysIndexes = (s: string) => [
+  `create unique index if not exists record_keys_current on ${s}.record_keys (record_id) where to_revision is null`,
+  `create index if not exists record_keys_key on ${s}.record_keys (key_number)`,
+]
+
 /** Columns every stored record has besides the linkage data, in COPY order. */
 export const RECORD_META_COLUMNS = ['event_type_id', 'linkage_id', 'file_index', 'row_number'] as const
 
@@ -32,8 +42,7 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
     record_id bigint not null, key_number bigint not null, linkage_id integer not null, from_revision integer not null default 0, to_revision integer)`)
   await client.query(`alter table ${s}.record_keys drop constraint if exists record_keys_record_id_fkey, drop constraint if exists record_keys_pkey,
     add column if not exists from_revision integer not null default 0, add column if not exists to_revision integer`)
-  await client.query(`create unique index if not exists record_keys_current on ${s}.record_keys (record_id) where to_revision is null`)
-  await client.query(`create index if not exists record_keys_key on ${s}.record_keys (key_number)`)
+  for (const index of recordKeysIndexes(s)) await client.query(index)
   // One row per change of the map; `committed_at` is stamped as the change commits, under the project's key
   // lock, so revision order is commit order. Revision 0 (rows from before history) counts as the beginning.
   await client.query(`create table if not exists ${s}.revisions (

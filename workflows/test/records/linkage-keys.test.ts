@@ -44,3 +44,23 @@ t.test('a changed key closes the current row and opens one', async (t) => {
   t.equal(Number(closed.rows[0]!.key_number), 2)
   t.not(closed.rows[0]!.to_revision, null, 'closed by the second linkage\'s revision')
 })
+
+t.test('a project\'s first keys are inserted before their indexes are built, and the indexes still hold', async (t) => {
+  const first = await ensureRecordStore(client, 2)
+  const indexes = async () => (await client.query<{ indexname: string; indexdef: string }>(
+    'select indexname, indexdef from pg_indexes where schemaname = $1 and tablename = $2 order by indexname', [first, 'record_keys'])).rows
+  const before = await indexes()
+  t.same(before.map((i) => i.indexname), ['record_keys_current', 'record_keys_key'])
+  const firstWrite = (keys: number[]) => writeKeys(client, first, 1, Float64Array.from([11, 12, 11]), Float64Array.from([0, 0, 0]), Float64Array.from(keys), 3)
+  await client.query('begin')
+  await t.rejects(firstWrite([1, 1, 2]), { code: '23505' }, 'a record given two current rows is refused, as inserting through the index would')
+  await client.query('rollback')
+  t.same(await indexes(), before, 'the failed write left the indexes as they were')
+  await client.query('begin')
+  await writeKeys(client, first, 1, Float64Array.from([11, 12, 13]), Float64Array.from([0, 0, 0]), Float64Array.from([1, 1, 2]), 3)
+  await client.query('commit')
+  t.same(await indexes(), before, 'the same indexes, rebuilt with the keys')
+  const keyed = await client.query(`select record_id::int, key_number::int, from_revision from ${first}.record_keys order by record_id`)
+  t.same(keyed.rows.map((r) => [r.record_id, r.key_number]), [[11, 1], [12, 1], [13, 2]])
+  t.ok(keyed.rows.every((r) => r.from_revision > 0), 'under the linkage\'s revision')
+})
