@@ -96,7 +96,7 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
     block+compare+score   ${f(stat(link, 'Match seconds'))} s wall, ${f(cpu)} s CPU  (partition phase incl. reads and pair writes)
     group (on disk)       ${f(stat(link, 'Group seconds'))} s
     keys + pairs stored   ${f(stat(link, 'Key write seconds'))} s
-    blocking indexes      ${f(stat(link, 'Index seconds'))} s  (built once the keys are stored, for the next linkage's touched read)
+    blocking indexes      ${f(stat(link, 'Index seconds'))} s  (for the next linkage's touched read, built while grouping and keys run)
   total upload → keys     ${f((tDone - tUpload) / 1000)} s
   candidate pairs         ${pairs}  (kept ${stat(link, 'Pairs stored')}; groups ${stat(link, 'Groups new')})
   per partition           ${parts.join('; ')}  (balance ${f(stat(link, 'Partition balance'))}: largest over mean)

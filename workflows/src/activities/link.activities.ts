@@ -12,6 +12,7 @@ import { LinkageTableCache } from '../pipeline/linkage-table-cache.js'
 import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
 import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore } from '../records/record-schema.js'
+import { withClient } from '../records/with-client.js'
 import { incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
 import { linkageReadFor } from '../pipeline/linkage-read.js'
 import { partitionCount } from '../pipeline/partition-count.js'
@@ -25,7 +26,7 @@ export interface GroupRequest extends LinkageRef {
   strategies?: StrategySpec[]
 }
 
-/** After a full read (the project's first linkage), the touched read's indexes, timed into the Link job's stats. */
+/** After a full read (the project's first linkage), the touched read's indexes, timed into the Link job's stats (they overlap grouping). */
 async function indexAfterFullRead(client: pg.ClientBase, schema: string, linkageId: number, strategies: StrategySpec[]) {
   if (await linkageReadFor(client, schema, linkageId) !== 'full') return []
   const started = performance.now()
@@ -80,11 +81,21 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
         if (e instanceof PartitionTablesDiffer) throw ApplicationFailure.nonRetryable(e.message, e.name)
         throw e
       }
+      const { strategies } = input
       return beating(() => withStore(input.projectId, async (client, schema) => {
-        const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount })
-        const report = combinedReport(input.partitions, group)
-        const indexed = input.strategies ? await indexAfterFullRead(client, schema, input.linkageId, input.strategies) : []
-        return { records: group.records, stats: [...combinedStats(input.partitions, group, report), ...indexed], report }
+        // A first load's indexes build on a second connection while this one groups and writes the keys: the
+        // grouping runs in this process and the builds in Postgres, so on two cores they overlap; the next
+        // linkage waits for the project lock and finds them. Started after this connection has ensured the store,
+        // whose ALTERs would otherwise wait for a build's lock on the records.
+        const indexing = strategies ? withClient(pool, (c) => indexAfterFullRead(c, schema, input.linkageId, strategies)) : Promise.resolve([])
+        try {
+          const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount })
+          const report = combinedReport(input.partitions, group)
+          return { records: group.records, stats: [...combinedStats(input.partitions, group, report), ...await indexing], report }
+        } finally {
+          // A failed grouping still waits for the builds, so the activity ends with its connections back in the pool.
+          await indexing.catch(() => undefined)
+        }
       }))
     },
   }

@@ -72,8 +72,9 @@ export async function refreshReadStatistics(client: pg.ClientBase, schema: strin
 
 /**
  * What a touched read needs before it runs: the indexes and fresh statistics. A touched linkage calls it first
- * (its strategies may be new); a project's first linkage, read in full, calls it once its keys are stored, so the
- * cost of indexing the bulk of a project falls on the envelope that brought it, not on the next small one.
+ * (its strategies may be new); a project's first linkage, read in full, calls it on a second connection while it
+ * groups and stores its keys, so the cost of indexing the bulk of a project falls on the envelope that brought it,
+ * not on the next small one.
  */
 export async function readyForTouchedRead(client: pg.ClientBase, schema: string, strategies: readonly StrategySpec[]): Promise<void> {
   await ensureLinkageIndexes(client, schema, strategies)
