@@ -66,9 +66,8 @@ const flaggedRecords = (s: string) => `with touched as (select distinct key_numb
 
 /**
  * The listed records, as (source unique id, event type, key): both records of every counted band pair (those left
- * in clerical_records) and every
- * record of a flagged group, each once (a record is named by its event type and source unique id), grouped by
- * key and within a key ordered by source unique id (code-point order), then event type.
+ * in clerical_records) and every record of a flagged group, each once (a record is named by its event type and
+ * source unique id), grouped by key and within a key ordered by source unique id (code-point order), then event type.
  */
 const LISTED_RECORDS = `select suid, event_type_id, key_number from (
       select distinct on (event_type_id, suid) suid, event_type_id, key_number from (
