@@ -1,4 +1,5 @@
 import t from 'tap'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +17,7 @@ import { deleteListedRecords } from '../../src/records/delete-records.js'
 import { clearLinkagePairs } from '../../src/records/linkage-pairs.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { rollbackLastChange } from '../../src/records/rollback.js'
-import { ensureLinkageIndexes, readTermCounts } from '../../src/records/touched-records.js'
+import { ensureLinkageIndexes, readTermCounts, refreshReadStatistics } from '../../src/records/touched-records.js'
 
 // Issue 18: a linkage that reads only the blocks its incoming records touch stores exactly the keys a linkage
 // reading the whole project stores — through later linkages, a deletion and rollbacks (of a linkage, then of
@@ -173,4 +174,37 @@ t.test('a first linkage leaves the touched read its indexes, and a later load re
   const fresh = await estimate(2)
   t.ok(fresh > 350 && fresh < 1400, `after it, ${fresh} of 700`)
   t.notOk(second.stats.some((s) => s.name === 'Index seconds'), 'a later linkage builds no index of its own')
+})
+
+t.test('the block indexes cover the touched read, replace an older definition and are read index-only', async (t) => {
+  const schema = await ensureRecordStore(client, 51)
+  await load(schema, 1)
+  // A project indexed before the indexes covered: the same fields, indexed by their values alone.
+  const legacy = `records_block_${createHash('md5').update(['surnameSoundex', 'givenNameSoundex'].join('\u0000')).digest('hex').slice(0, 16)}`
+  await client.query(`create index ${legacy} on ${schema}.records ((coalesce("surnameSoundex", '')), (coalesce("givenNameSoundex", ''))) where end_dated_at is null`)
+  await client.query(`alter table ${schema}.records set (autovacuum_enabled = false)`)
+  await ensureLinkageIndexes(client, schema, strategies)
+  const blockIndexes = (await client.query<{ indexname: string; indexdef: string }>(
+    `select indexname, indexdef from pg_indexes where schemaname = $1 and indexname like 'records_block_%'`, [schema])).rows
+  t.notOk(blockIndexes.some((i) => i.indexname === legacy), 'the older index of the same fields is gone')
+  t.ok(blockIndexes.length > 0 && blockIndexes.every((i) => /INCLUDE \(id, /.test(i.indexdef)), 'every block index carries the id and its fields')
+  t.ok(blockIndexes.some((i) => i.indexdef.includes('INCLUDE (id, "surnameSoundex", "givenNameSoundex")')), 'the replacement covers the same fields')
+  const visible = async () => (await client.query<{ visible: number; pages: number }>(
+    `select relallvisible as visible, relpages as pages from pg_class where oid = $1::regclass`, [`${schema}.records`])).rows[0]!
+  await refreshReadStatistics(client, schema)
+  const after = await visible()
+  t.ok(after.pages > 0 && after.visible === after.pages, `every page all-visible after the refresh (${after.visible} of ${after.pages})`)
+  // One block's ids, as the touched read joins them: from the index alone, no table page fetched. Scans forced
+  // to the index, since at 3,500 records the planner may as well read the table.
+  const block = (await client.query<{ ss: string; gs: string }>(`select "surnameSoundex" as ss, "givenNameSoundex" as gs from ${schema}.records
+    where "surnameSoundex" <> '' and "givenNameSoundex" <> '' order by id limit 1`)).rows[0]!
+  await client.query('set enable_seqscan = off')
+  await client.query('set enable_bitmapscan = off')
+  const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off, timing off, summary off)
+    select r.id from ${schema}.records r where coalesce(r."surnameSoundex", '') = $1 and coalesce(r."givenNameSoundex", '') = $2 and r.end_dated_at is null`,
+  [block.ss, block.gs])).rows.map((r) => r['QUERY PLAN']).join('\n')
+  await client.query('reset enable_seqscan')
+  await client.query('reset enable_bitmapscan')
+  t.match(plan, /Index Only Scan using records_block_\w+ on records r \(actual rows=[1-9]/, 'the block is read from a block index alone')
+  t.match(plan, /Heap Fetches: 0/, 'without visiting the table')
 })

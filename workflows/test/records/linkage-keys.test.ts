@@ -63,4 +63,6 @@ t.test('a project\'s first keys are inserted before their indexes are built, and
   const keyed = await client.query(`select record_id::int, key_number::int, from_revision from ${first}.record_keys order by record_id`)
   t.same(keyed.rows.map((r) => [r.record_id, r.key_number]), [[11, 1], [12, 1], [13, 2]])
   t.ok(keyed.rows.every((r) => r.from_revision > 0), 'under the linkage\'s revision')
+  const columns = await client.query<{ attname: string }>('select attname from pg_stats where schemaname = $1 and tablename = $2', [first, 'record_keys'])
+  t.ok(columns.rows.some((c) => c.attname === 'key_number'), 'analysed with the keys: the planner has their statistics, not a never-analysed table\'s guess')
 })
