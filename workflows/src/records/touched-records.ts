@@ -78,13 +78,16 @@ export async function ensureLinkageIndexes(client: pg.ClientBase, schema: string
  * whole-table ANALYZE (both sample the same 30,000 rows); a table never analysed gets the whole one, for its
  * blocking expressions. The VACUUM marks the pages written since the last one all-visible, which is what lets
  * the covering block indexes be read without the table; it visits only those pages (about 0.1 s after 10,000
- * records into a million), but a first load's are all of them. Not inside a transaction: VACUUM refuses one.
+ * records into a million), but a first load's are all of them. It leaves the rest to autovacuum: no index
+ * cleanup (after a large deletion that would scan every index of the project on the linkage's path; pages still
+ * holding dead rows just stay unmarked) and no truncation (its exclusive lock would stall an extraction
+ * reading the project). Not inside a transaction: VACUUM refuses one.
  */
 export async function refreshReadStatistics(client: pg.ClientBase, schema: string): Promise<void> {
   const s = quoteIdent(schema)
   const { rows } = await client.query<{ analysed: boolean }>(`select coalesce(last_analyze, last_autoanalyze) is not null as analysed
     from pg_stat_user_tables where schemaname = $1 and relname = 'records'`, [schema])
-  await client.query(`vacuum (analyze) ${s}.records${rows[0]?.analysed ? ' (linkage_id)' : ''}`)
+  await client.query(`vacuum (analyze, index_cleanup off, truncate false) ${s}.records${rows[0]?.analysed ? ' (linkage_id)' : ''}`)
 }
 
 /**
