@@ -54,7 +54,8 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
     async linkRecords(input: LinkageRef & { groupStrategy: string; authoritativeEventTypeIds: number[] }) {
       const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId))
       return beating(() => withStore(input.projectId, async (client, schema) => {
-        const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds })
+        const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds,
+          second: (fn) => withClient(pool, fn) })
         return { records: linked.records, stats: linked.stats, report: linked.report }
       }))
     },
@@ -72,7 +73,8 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
     },
     async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {
       return beating(() => withStore(input.projectId, (client, schema) =>
-        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition }, cache)))
+        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition,
+          second: (fn) => withClient(pool, fn) }, cache)))
     },
     async groupLinkage(input: GroupRequest) {
       cache.clear()

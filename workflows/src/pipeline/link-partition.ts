@@ -14,7 +14,7 @@ import type { StrategySpec } from '@ligature/engine'
 import { writePartitionPairs } from '../records/linkage-pairs.js'
 import type { LinkageTableCache } from './linkage-table-cache.js'
 import { blockingFieldsUsed, fieldsUsed } from './match-config.js'
-import { linkageReadFor, readForMatching, type LinkageRead } from './linkage-read.js'
+import { linkageReadFor, readForMatching, type LinkageRead, type SecondConnection } from './linkage-read.js'
 
 export interface PartitionInput {
   schema: string
@@ -23,6 +23,8 @@ export interface PartitionInput {
   partition: { index: number; count: number }
   /** What of the project to read (linkage-read.ts); touched blocks unless told. */
   read?: LinkageRead
+  /** A second connection for the touched read's term counts (readForMatching); the read's own otherwise. */
+  second?: SecondConnection
 }
 
 export interface PartitionRun {
@@ -59,7 +61,7 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   const fields = fieldsUsed(input.strategies)
   const read = input.read ?? await linkageReadFor(client, input.schema, input.linkageId)
   const key = `${input.schema}/${input.linkageId}/${read}/${fields.join(',')}`
-  const cached = cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, read))
+  const cached = cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, read, false, input.second))
   const records = await cached.records
   const table = records.table!
   const fingerprint = tableFingerprint(table, records.ids, blockingFieldsUsed(input.strategies))

@@ -10,7 +10,7 @@ import { clearLinkagePairs, writePartitionPairs } from '../records/linkage-pairs
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
 import { readReviewGroups } from '../records/review-decisions.js'
-import { linkageReadFor, readForMatching, type LinkageRead } from './linkage-read.js'
+import { linkageReadFor, readForMatching, type LinkageRead, type SecondConnection } from './linkage-read.js'
 
 export interface LinkProjectInput {
   schema: string
@@ -19,6 +19,8 @@ export interface LinkProjectInput {
   groupStrategy: string
   authoritativeEventTypeIds: number[]
   read?: LinkageRead
+  /** A second connection for the touched read's term counts (readForMatching). */
+  second?: SecondConnection
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -36,7 +38,7 @@ export async function linkProject(client: pg.ClientBase, input: LinkProjectInput
   const scope = input.read ?? (first ? 'full' : 'touched')
   if (scope === 'touched') await readyForTouchedRead(client, input.schema, input.strategies)
   // Whole groups too: this table is also what the records are grouped over.
-  const records = await readForMatching(client, input.schema, input.linkageId, input.strategies, scope, true)
+  const records = await readForMatching(client, input.schema, input.linkageId, input.strategies, scope, true, input.second)
   const table = records.table!
   const read = performance.now()
   const matcher = new Matcher(table, input.strategies)

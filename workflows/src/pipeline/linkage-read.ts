@@ -31,19 +31,29 @@ export async function linkageReadFor(client: pg.ClientBase, schema: string, link
   return rows[0]!.existing ? DEFAULT_LINKAGE_READ : 'full'
 }
 
+/** Runs `fn` on a database connection of its own (borrowed from a pool), so two reads can overlap. */
+export type SecondConnection = <T>(fn: (client: pg.ClientBase) => Promise<T>) => Promise<T>
+
 /**
  * The records a linkage matches. `wholeGroups`: also every member of the touched records' groups, for a
  * caller that groups from this same table (the in-memory strategies); they add no pair, sharing no block
- * with an incoming record.
+ * with an incoming record. `second`: where the term counts run while the records stream in on `client`; they
+ * count the whole project's values (0.55 s of a 3.1 s read at 1,000,000 + 10,000). Without it, one after the other.
  */
 export async function readForMatching(client: pg.ClientBase, schema: string, linkageId: number, strategies: readonly StrategySpec[],
-  read: LinkageRead, wholeGroups = false): Promise<LinkageRecords> {
+  read: LinkageRead, wholeGroups = false, second?: SecondConnection): Promise<LinkageRecords> {
   const fields = fieldsUsed(strategies)
   if (read === 'full') return readLinkageRecords(client, schema, linkageId, fields)
   const active = activeStrategies(strategies)
   const touched = touchedBlocksQuery(schema, linkageId, active)
-  const records = await readLinkageRecords(client, schema, linkageId, fields, wholeGroups ? withWholeGroups(schema, touched) : touched)
-  for (const field of termFrequencyFields(active)) records.table!.setTermCounts(field, await readTermCounts(client, schema, linkageId, field))
+  const countAll = async (c: pg.ClientBase) => {
+    const counts = []
+    for (const field of termFrequencyFields(active)) counts.push({ field, counts: await readTermCounts(c, schema, linkageId, field) })
+    return counts
+  }
+  const readRecords = () => readLinkageRecords(client, schema, linkageId, fields, wholeGroups ? withWholeGroups(schema, touched) : touched)
+  const [records, termCounts] = second ? await Promise.all([readRecords(), second(countAll)]) : [await readRecords(), await countAll(client)]
+  for (const { field, counts } of termCounts) records.table!.setTermCounts(field, counts)
   return records
 }
 

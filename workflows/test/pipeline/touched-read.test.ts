@@ -208,3 +208,25 @@ t.test('the block indexes cover the touched read, replace an older definition an
   t.match(plan, /Index Only Scan using records_block_\w+ on records r \(actual rows=[1-9]/, 'the block is read from a block index alone')
   t.match(plan, /Heap Fetches: 0/, 'without visiting the table')
 })
+
+t.test('term counts read on a second connection while the records stream in are the counts read after them', async (t) => {
+  const schema = await ensureRecordStore(client, 52)
+  await load(schema, 1)
+  await load(schema, 2)
+  await ensureLinkageIndexes(client, schema, strategies)
+  const other = new pg.Client({ connectionString: database.url })
+  await other.connect()
+  t.teardown(() => other.end())
+  let borrowed = 0
+  const overlapped = await readForMatching(client, schema, 2, strategies, 'touched', false, (fn) => { borrowed++; return fn(other) })
+  const sequential = await readForMatching(client, schema, 2, strategies, 'touched')
+  t.equal(borrowed, 1, 'the counts ran on the second connection')
+  t.same([...overlapped.ids], [...sequential.ids], 'the same records')
+  const fields = [...new Set(strategies.flatMap((s) => s.matchingFields.filter((m) => m.termFrequency).map((m) => m.field)))]
+  t.ok(fields.length > 0, `term-frequency fields to compare (${fields.join(', ')})`)
+  for (const field of fields) {
+    const a = overlapped.table!.termCounts(field)!, b = sequential.table!.termCounts(field)!
+    t.same({ present: a.present, byValue: [...a.byValue].sort() }, { present: b.present, byValue: [...b.byValue].sort() }, `${field}: the same counts`)
+    t.ok(a.byValue.size > 0, `${field}: counts for the incoming values`)
+  }
+})
