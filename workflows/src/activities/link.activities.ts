@@ -14,7 +14,7 @@ import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 import { withClient } from '../records/with-client.js'
 import { incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
-import { linkageReadFor } from '../pipeline/linkage-read.js'
+import { linkageReadFor, type SecondConnection } from '../pipeline/linkage-read.js'
 import { partitionCount } from '../pipeline/partition-count.js'
 
 export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number }
@@ -46,6 +46,7 @@ async function beating<T>(fn: () => Promise<T>): Promise<T> {
 /** Activities of the Link step: in memory in one activity, or on disk split by block partition. */
 export function linkActivities({ config, pool, partitions }: LinkDeps) {
   const cache = new LinkageTableCache()
+  const second: SecondConnection = (fn) => withClient(pool, fn)
   const withStore = async <T>(projectId: number, fn: (client: pg.PoolClient, schema: string) => Promise<T>) => {
     const client = await pool.connect()
     try { return await fn(client, await ensureRecordStore(client, projectId)) } finally { client.release() }
@@ -54,8 +55,7 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
     async linkRecords(input: LinkageRef & { groupStrategy: string; authoritativeEventTypeIds: number[] }) {
       const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId))
       return beating(() => withStore(input.projectId, async (client, schema) => {
-        const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds,
-          second: (fn) => withClient(pool, fn) })
+        const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, second })
         return { records: linked.records, stats: linked.stats, report: linked.report }
       }))
     },
@@ -73,8 +73,7 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
     },
     async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {
       return beating(() => withStore(input.projectId, (client, schema) =>
-        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition,
-          second: (fn) => withClient(pool, fn) }, cache)))
+        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition, second }, cache)))
     },
     async groupLinkage(input: GroupRequest) {
       cache.clear()

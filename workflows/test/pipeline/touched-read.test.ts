@@ -17,7 +17,7 @@ import { deleteListedRecords } from '../../src/records/delete-records.js'
 import { clearLinkagePairs } from '../../src/records/linkage-pairs.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { rollbackLastChange } from '../../src/records/rollback.js'
-import { ensureLinkageIndexes, readTermCounts, refreshReadStatistics } from '../../src/records/touched-records.js'
+import { ensureLinkageIndexes, readTermCounts, refreshReadStatistics, termFrequencyFields } from '../../src/records/touched-records.js'
 
 // Issue 18: a linkage that reads only the blocks its incoming records touch stores exactly the keys a linkage
 // reading the whole project stores — through later linkages, a deletion and rollbacks (of a linkage, then of
@@ -222,7 +222,7 @@ t.test('term counts read on a second connection while the records stream in are 
   const sequential = await readForMatching(client, schema, 2, strategies, 'touched')
   t.equal(borrowed, 1, 'the counts ran on the second connection')
   t.same([...overlapped.ids], [...sequential.ids], 'the same records')
-  const fields = [...new Set(strategies.flatMap((s) => s.matchingFields.filter((m) => m.termFrequency).map((m) => m.field)))]
+  const fields = termFrequencyFields(strategies)
   t.ok(fields.length > 0, `term-frequency fields to compare (${fields.join(', ')})`)
   for (const field of fields) {
     const a = overlapped.table!.termCounts(field)!, b = sequential.table!.termCounts(field)!
