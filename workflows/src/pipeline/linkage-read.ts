@@ -10,6 +10,7 @@ import { readLinkageRecords, type LinkageRecords } from '../records/linkage-reco
 import { pairedRecordsQuery, readTermCounts, termFrequencyFields, touchedBlocksQuery, withWholeGroups } from '../records/touched-records.js'
 import { fieldsUsed } from './match-config.js'
 import { quoteIdent } from '../records/record-schema.js'
+import { withAnalysedIds } from '../records/analysed-ids.js'
 
 export type LinkageRead = 'touched' | 'full'
 export const DEFAULT_LINKAGE_READ: LinkageRead = 'touched'
@@ -57,8 +58,12 @@ export async function readForMatching(client: pg.ClientBase, schema: string, lin
   return records
 }
 
-/** The records the on-disk grouping needs: those of the linkage's pairs and incoming ones, with their whole groups. */
+/**
+ * The records the on-disk grouping needs: those of the linkage's pairs and incoming ones, with their whole groups.
+ * Their ids are stored and analysed first (analysed-ids.ts): they grow with the envelope, and planned blind the
+ * read scanned the whole project.
+ */
 export function readForGrouping(client: pg.ClientBase, schema: string, linkageId: number, read: LinkageRead): Promise<LinkageRecords> {
   return read === 'full' ? readLinkageRecords(client, schema, linkageId)
-    : readLinkageRecords(client, schema, linkageId, [], withWholeGroups(schema, pairedRecordsQuery(schema, linkageId)))
+    : withAnalysedIds(client, withWholeGroups(schema, pairedRecordsQuery(schema, linkageId)), (only) => readLinkageRecords(client, schema, linkageId, [], only))
 }
