@@ -66,7 +66,10 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   const table = records.table!
   const fingerprint = tableFingerprint(table, records.ids, blockingFieldsUsed(input.strategies))
   const readAt = Date.now()
-  const matcher = new Matcher(table, input.strategies, { partition: input.partition })
+  // One partition is the whole table: its plan, and the rescoring that stands in for other partitions' kept
+  // pairs (KeptByEarlier), would change nothing and cost time (10,000 records into 1,000,000, 717,080 candidate
+  // pairs, six runs each alternating: matching 1.00–1.42 s, mean 1.20, against 0.92–1.22 s, mean 1.07).
+  const matcher = new Matcher(table, input.strategies, input.partition.count > 1 ? { partition: input.partition } : {})
   // Between the matcher's steps (slices of about two million pairs) the event loop runs, so heartbeats and the
   // Temporal connection keep going (and other partitions on this worker take turns): only the steps count as match time.
   let matchMs = 0
