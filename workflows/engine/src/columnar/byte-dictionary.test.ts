@@ -13,3 +13,17 @@ t.test('codes from bytes equal codes from strings, across growth and rehashing',
   t.equal(bytes.codeOfString('v0é'), strings.code('v0é'))
   t.equal(bytes.codeOfString(null), 0)
 })
+
+t.test('values decode whole across arena growth, from plain Uint8Arrays as from Buffers', async (t) => {
+  const bytes = new ByteDictionary()
+  // 300 distinct values of about 1.2 KB each (multi-byte characters among them): several times the first arena.
+  const values = Array.from({ length: 300 }, (_, i) => `${i}:${'ßé漢'.repeat(100)}${'x'.repeat(i)}`)
+  const codes = values.map((v, i) => {
+    const encoded = Buffer.from(`|${v}|`, 'utf8')
+    const view = i % 2 === 0 ? encoded : new Uint8Array(encoded)
+    return bytes.code(view, 1, encoded.length - 1)
+  })
+  t.same(codes, values.map((_, i) => i + 1), 'one new code per value')
+  t.same(bytes.values.slice(1), values, 'every value decoded as it was written')
+  t.same(values.map((v) => bytes.codeOfString(v)), codes, 'found again after growing')
+})

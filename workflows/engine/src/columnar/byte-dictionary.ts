@@ -5,7 +5,6 @@
  * of the cost of reading records. Code 0 is the empty value, as in DictionaryBuilder.
  */
 const EMPTY_CODE = 0
-const decoder = new TextDecoder()
 
 export class ByteDictionary {
   readonly values: string[] = ['']
@@ -13,7 +12,10 @@ export class ByteDictionary {
   private hashes = new Uint32Array(1 << 10)
   private starts = new Int32Array(1 << 10)
   private lengths = new Int32Array(1 << 10)
-  private arena = new Uint8Array(1 << 16)
+  // A Buffer, so a new value is decoded from its copy here by Buffer's UTF-8 slice, which costs about a third of
+  // TextDecoder's per short value. With the copy loop below: a column of 1,000,000 distinct values coded in
+  // 0.58–0.72 s instead of 0.85–1.06 s (six rounds each, alternating); a column of 5,000 distinct values alike.
+  private arena = Buffer.alloc(1 << 16)
   private used = 0
 
   /** Code of bytes[start, end). */
@@ -47,14 +49,16 @@ export class ByteDictionary {
     const code = this.values.length
     if (code >= this.hashes.length) this.growEntries()
     if (this.used + length > this.arena.length) {
-      const arena = new Uint8Array(Math.max(this.arena.length * 2, this.used + length))
-      arena.set(this.arena.subarray(0, this.used))
+      const arena = Buffer.alloc(Math.max(this.arena.length * 2, this.used + length))
+      this.arena.copy(arena, 0, 0, this.used)
       this.arena = arena
     }
-    this.arena.set(bytes.subarray(start, start + length), this.used)
+    // A loop, not set(subarray(…)): values are short, and the view object cost more than the copy.
+    const arena = this.arena, at = this.used
+    for (let k = 0; k < length; k++) arena[at + k] = bytes[start + k]!
     this.hashes[code] = hash; this.starts[code] = this.used; this.lengths[code] = length
     this.used += length
-    this.values.push(decoder.decode(bytes.subarray(start, start + length)))
+    this.values.push(this.arena.toString('utf8', this.used - length, this.used))
     this.slots[slot] = code
     if (code * 2 > this.slots.length) this.rehash()
     return code
