@@ -56,9 +56,9 @@ export class ByteDictionary {
     // A loop, not set(subarray(…)): values are short, and the view object cost more than the copy.
     const arena = this.arena, at = this.used
     for (let k = 0; k < length; k++) arena[at + k] = bytes[start + k]!
-    this.hashes[code] = hash; this.starts[code] = this.used; this.lengths[code] = length
+    this.hashes[code] = hash; this.starts[code] = at; this.lengths[code] = length
     this.used += length
-    this.values.push(this.arena.toString('utf8', this.used - length, this.used))
+    this.values.push(arena.toString('utf8', at, at + length))
     this.slots[slot] = code
     if (code * 2 > this.slots.length) this.rehash()
     return code
