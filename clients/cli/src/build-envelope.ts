@@ -3,11 +3,9 @@
  * (memory stays flat whatever the source size). Every row is checked; with any bad row the zip is removed
  * and the rows are listed with their line numbers, so nothing invalid can be sent by mistake.
  */
-import { createWriteStream } from 'node:fs'
 import { basename } from 'node:path'
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
-import { unlink } from 'node:fs/promises'
 import yazl from 'yazl'
 import { COLUMN_TYPE, type DefinitionFile } from './definition.js'
 import { CliError, ExitCode } from './errors.js'
@@ -16,6 +14,7 @@ import { ENVELOPE_NAME, manifestXml, type EnvelopeKind } from './manifest.js'
 import type { Output } from './output.js'
 import { RowPlan, RowWriter } from './row-plan.js'
 import { openSource } from './source.js'
+import { writeZip } from './zip-output.js'
 
 export interface BuildOptions {
   def: DefinitionFile
@@ -91,11 +90,7 @@ export async function buildEnvelope(o: BuildOptions, out: Output): Promise<Build
   const data = new PassThrough({ highWaterMark: 1 << 20 })
   zip.addReadStream(data, dataName)
   zip.end()
-  const file = createWriteStream(o.out)
-  const written = new Promise<void>((resolve, reject) => {
-    zip.outputStream.pipe(file).on('close', resolve).on('error', reject)
-    zip.outputStream.on('error', reject)
-  })
+  const output = writeZip(zip, o.out)
 
   const summary: BuildSummary = {
     envelope: name, file: o.out, project: o.def.project.code, eventType: o.def.eventType.code, requestType: o.kind,
@@ -125,22 +120,22 @@ export async function buildEnvelope(o: BuildOptions, out: Output): Promise<Build
     }
     await flush()
     data.end()
-    await written
+    await output.written
   } catch (e) {
-    data.destroy(); file.destroy()
-    await unlink(o.out).catch(() => {})
+    data.destroy()
+    await output.discard()
     throw e
   } finally {
     bar.current.stop()
   }
   if (summary.rowsInvalid > 0 && !o.skipInvalid) {
-    await unlink(o.out).catch(() => {})
+    await output.discard()
     const lines = summary.invalidRows.map((r) => `line ${r.line}: ${r.problems.join('; ')}`)
     if (summary.rowsInvalid > lines.length) lines.push(`… and ${summary.rowsInvalid - lines.length} more`)
     throw new CliError(`${summary.rowsInvalid} of ${summary.rowsRead} rows do not fit the definition; no envelope was written (fix them, or leave them out with --skip-invalid).`, ExitCode.invalidRows, lines)
   }
   if (summary.rowsWritten === 0) {
-    await unlink(o.out).catch(() => {})
+    await output.discard()
     throw new CliError(`${o.dataPath} has no valid data row; no envelope was written.`, ExitCode.invalidRows)
   }
   return summary

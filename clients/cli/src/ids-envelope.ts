@@ -4,21 +4,23 @@
  * `ExtractionProject`, and one data file for the event type with one id per line, no header. Blank lines are
  * dropped here (the platform ignores them too); an id longer than the platform's 64 characters is refused.
  */
-import { createReadStream, createWriteStream } from 'node:fs'
 import { once } from 'node:events'
-import { unlink } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { PassThrough } from 'node:stream'
 import yazl from 'yazl'
 import { CliError, ExitCode } from './errors.js'
 import { manifestXml } from './manifest.js'
+import { writeZip } from './zip-output.js'
 
 const MAX_ID_LENGTH = 64
 
 export interface IdsEnvelope { file: string; envelope: string; ids: number }
 
 export async function buildIdsEnvelope(o: { idsPath: string; out: string; project: string; sender: string; eventType: string; extractionProject: string }): Promise<IdsEnvelope> {
-  const lines = createInterface({ input: createReadStream(o.idsPath).on('error', () => {}), crlfDelay: Infinity })
+  // Opened before the zip is created, so an unreadable ids file leaves the output path untouched.
+  const input = await open(o.idsPath).catch(() => { throw new CliError(`Cannot read the ids file ${o.idsPath}.`) })
+  const lines = createInterface({ input: input.createReadStream().on('error', () => {}), crlfDelay: Infinity })
   const dataName = `${o.eventType}.txt`
   const zip = new yazl.ZipFile()
   zip.addBuffer(Buffer.from(manifestXml({ project: o.project, sender: o.sender, kind: 'extraction', extractionProject: o.extractionProject,
@@ -26,8 +28,7 @@ export async function buildIdsEnvelope(o: { idsPath: string; out: string; projec
   const data = new PassThrough({ highWaterMark: 1 << 20 })
   zip.addReadStream(data, dataName)
   zip.end()
-  const file = createWriteStream(o.out)
-  const written = new Promise<void>((resolve, reject) => { zip.outputStream.pipe(file).on('close', resolve).on('error', reject) })
+  const output = writeZip(zip, o.out)
   let ids = 0, lineNumber = 0
   const tooLong: number[] = []
   try {
@@ -40,14 +41,14 @@ export async function buildIdsEnvelope(o: { idsPath: string; out: string; projec
       if (!data.write(`${id}\n`)) await once(data, 'drain')
     }
   } catch {
-    data.destroy(); file.destroy()
-    await unlink(o.out).catch(() => {})
+    data.destroy()
+    await output.discard()
     throw new CliError(`Cannot read the ids file ${o.idsPath}.`)
   }
   data.end()
-  await written
+  await output.written
   if (tooLong.length > 0 || ids === 0) {
-    await unlink(o.out).catch(() => {})
+    await output.discard()
     if (ids === 0 && tooLong.length === 0) throw new CliError(`${o.idsPath} lists no Source Unique ID (one per line).`, ExitCode.invalidRows)
     throw new CliError(`${o.idsPath}: ${tooLong.length} ids are longer than ${MAX_ID_LENGTH} characters; nothing was sent.`, ExitCode.invalidRows,
       tooLong.slice(0, 20).map((l) => `line ${l}`))

@@ -5,12 +5,11 @@
  * and over-long ids stop the build with their line numbers. The platform's clerical-review file is already in
  * this layout: edit its labels and build it.
  */
-import { createWriteStream } from 'node:fs'
-import { unlink } from 'node:fs/promises'
 import yazl from 'yazl'
 import { CliError, ExitCode } from './errors.js'
 import { manifestXml } from './manifest.js'
 import { openSource } from './source.js'
+import { writeZip } from './zip-output.js'
 
 const MAX_ID_LENGTH = 64
 const SHOWN = 20
@@ -57,10 +56,11 @@ export async function buildReviewEnvelope(o: { reviewPath: string; out: string; 
     files: [{ fileName: dataName, eventTypeCode: first }] })), 'manifest.xml')
   zip.addBuffer(Buffer.from(rows.join('\n') + '\n'), dataName)
   zip.end()
+  const output = writeZip(zip, o.out)
   try {
-    await new Promise<void>((resolve, reject) => { zip.outputStream.pipe(createWriteStream(o.out)).on('close', resolve).on('error', reject) })
+    await output.written
   } catch {
-    await unlink(o.out).catch(() => {})
+    await output.discard()
     throw new CliError(`Cannot write ${o.out}.`)
   }
   return { file: o.out, envelope: o.out.replace(/^.*\//, '').replace(/\.zip$/i, ''), rows: rows.length, labels: labels.size, eventTypes: [...eventTypes] }
