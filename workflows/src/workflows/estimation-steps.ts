@@ -1,15 +1,16 @@
 import { proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import type { createActivities } from '../activities/index.js'
+import { withLocalBookkeeping } from './local-bookkeeping.js'
 import type { EnvelopePlan } from '../pipeline/envelope-plan.js'
 import { blankedFieldsMessage, loadStats, rejectedRowsMessage } from '../pipeline/load-summary.js'
 import { estimationMessage, estimationStats } from '../estimation/estimation-summary.js'
 import { linkTaskQueue } from '../task-queues.js'
 
-const acts = proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
-})
+}))
 
 export interface EstimationRun { envelopeName: string; folder: string; sender: string; plan: EnvelopePlan }
 

@@ -1,14 +1,15 @@
 import { ApplicationFailure, CancellationScope, log, proxyActivities, setCurrentDetails, upsertSearchAttributes } from '@temporalio/workflow'
 import { ExtractionStatus, enumName } from '@ligature/contracts/enums'
 import type { createActivities } from '../activities/index.js'
+import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { extractionMessage, extractionStats } from './extraction-messages.js'
 
 export interface ExtractionWorkflowInput { extractionId: number }
 
-const acts = proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20, nonRetryableErrorTypes: ['ExtractionRefused'] },
-})
+}))
 // The map streams out in one activity that beats every 50,000 rows: a silent minute means a dead worker.
 const extract = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours', heartbeatTimeout: '1 minute',
