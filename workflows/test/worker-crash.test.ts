@@ -55,4 +55,8 @@ t.test('killing the worker mid-load, then starting another, completes with no du
   t.equal(added + invalid, records, 'every row read once')
   const counts = await db.query(`select count(*)::int as n, count(distinct "sourceUniqueId")::int as distinct_ids from project_${project.id}.records`)
   t.same(counts.rows[0], { n: added, distinct_ids: added }, 'no duplicate and no missing record')
+  t.equal(jobs.json.filter((j: { name: string }) => j.name === 'Load Linkage Request').length, 1, 'one Load job')
+  const keys = await db.query(`select count(*)::int as n, count(request_key)::int as keyed, count(distinct request_key)::int as distinct_keys
+    from envelopes.jobs where envelope_name = 'crash'`)
+  t.same(keys.rows[0], { n: jobs.json.length, keyed: jobs.json.length, distinct_keys: jobs.json.length }, 'every job start named by its own request key')
 })

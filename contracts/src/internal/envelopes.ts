@@ -35,6 +35,11 @@ export const JobStartSchema = Type.Object({
   projectCode: Type.Optional(Str(1, 20)),
   projectName: Type.Optional(Type.String({ maxLength: 100 })),
   dataProviderName: Type.Optional(Type.String({ maxLength: 255 })),
+  /**
+   * Names the call that starts the job (the worker sends its workflow run and activity id): a second start with
+   * the same key, an activity run again after a worker died, answers 200 with the first job's id, not a new job.
+   */
+  requestKey: Type.Optional(Str(1, 128)),
 }, { additionalProperties: false })
 export type JobStart = Static<typeof JobStartSchema>
 
@@ -65,7 +70,10 @@ export const EnvelopesInternal = defineInternalRoutes({
   notifyEnvelope: { method: 'POST', path: '/internal/envelopes/:name/notifications', params: NameParams, body: EnvelopeNotificationBodySchema, response: Created },
   /** A notification of work that has no envelope, kept with its project (201 with its id). */
   notifyProject: { method: 'POST', path: '/internal/notifications', body: ProjectNotificationBodySchema, response: Created },
-  /** A job the worker starts (201 with its id); it takes its envelope's, linkage's or workflow's project when it names none. */
+  /**
+   * A job the worker starts (201 with its id; 200 with the same id when its requestKey started one already); it
+   * takes its envelope's, linkage's or workflow's project when it names none.
+   */
   startJob: { method: 'POST', path: '/internal/jobs', body: JobStartSchema, response: Created },
   finishJob: { method: 'PUT', path: '/internal/jobs/:id', params: IdParamsSchema, body: JobStateBodySchema, response: JobSchema },
   /** The linkage of a validated linkage envelope (201 when new, 200 with the same id when it exists). */

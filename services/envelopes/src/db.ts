@@ -44,6 +44,8 @@ export interface JobsTable {
   workflow_id: number | null
   /** Written as a JSON string, read back parsed by pg. */
   stats: ColumnType<JobStat[], string, string>
+  /** The worker's name for the call that started the job (unique when set), so a repeated start finds it. */
+  request_key: string | null
 }
 export interface LinkageSourceValue { eventTypeCode: string; dataSourceCode: string }
 export interface LinkagesTable {

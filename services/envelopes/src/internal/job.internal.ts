@@ -30,8 +30,8 @@ export function registerJobInternalRoutes(app: FastifyInstance, db: Kysely<Envel
       if (!workflow) throw notFound('Workflow')
       projectCode ??= workflow.project_code
     }
-    const row = await insertJob(db, { ...body, ...(projectCode !== undefined ? { projectCode } : {}) })
-    return reply.status(201).send({ id: row.id })
+    const { id, created } = await insertJob(db, { ...body, ...(projectCode !== undefined ? { projectCode } : {}) })
+    return reply.status(created ? 201 : 200).send({ id })
   })
 
   routeInternal(app, EnvelopesInternal.finishJob, async (req) => {

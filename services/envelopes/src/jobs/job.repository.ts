@@ -35,16 +35,26 @@ export const findVisibleJob = (db: Kysely<EnvelopesDb>, p: Principal, id: number
 
 export interface NewJob {
   name: string; envelopeName?: string; linkageId?: number; workflowId?: number; projectId?: number; projectCode?: string
-  projectName?: string; dataProviderId?: number; dataProviderName?: string; eventTypeId?: number
+  projectName?: string; dataProviderId?: number; dataProviderName?: string; eventTypeId?: number; requestKey?: string
 }
 
-export const insertJob = (db: Db, job: NewJob) =>
-  db.insertInto('jobs').values({
+/**
+ * A new Processing job, or, when its request key started one already (the same activity run again), that job:
+ * answers the id and whether it is new. The key's unique index decides, so two starts racing make one job.
+ */
+export async function insertJob(db: Db, job: NewJob): Promise<{ id: number; created: boolean }> {
+  const row = await db.insertInto('jobs').values({
     name: job.name, state: 'Processing', processing_start: new Date(), processing_finish: null,
     project_id: job.projectId ?? null, project_code: job.projectCode ?? null, project_name: job.projectName ?? null,
     data_provider_id: job.dataProviderId ?? null, data_provider_name: job.dataProviderName ?? null, event_type_id: job.eventTypeId ?? null,
     envelope_name: job.envelopeName ?? null, linkage_id: job.linkageId ?? null, workflow_id: job.workflowId ?? null, stats: '[]',
-  }).returning('id').executeTakeFirstOrThrow()
+    request_key: job.requestKey ?? null,
+  }).onConflict((oc) => oc.column('request_key').where('request_key', 'is not', null).doNothing()).returning('id').executeTakeFirst()
+  if (row) return { id: row.id, created: true }
+  if (job.requestKey === undefined) throw new Error('A job insert without a request key returned no row.')
+  const existing = await db.selectFrom('jobs').select('id').where('request_key', '=', job.requestKey).executeTakeFirstOrThrow()
+  return { id: existing.id, created: false }
+}
 
 export const updateJob = (db: Db, id: number, set: { state: JobState; stats?: JobStat[]; processing_finish?: Date }) =>
   db.updateTable('jobs').set({
