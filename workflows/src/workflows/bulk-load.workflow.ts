@@ -1,6 +1,5 @@
-import { executeChild, isCancellation, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { executeChild, isCancellation, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import type { WorkflowStatusValue } from '@ligature/contracts/transitions'
-import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { workflowStatus } from './workflow-status.js'
 import { linkageWorkflow } from './linkage.workflow.js'
@@ -8,10 +7,10 @@ import { extractionWorkflow } from './extraction.workflow.js'
 
 export interface BulkLoadInput { workflowId: number; projectCode: string; name: string; linkageIds: number[]; extractionProjectId: string | null }
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
-}))
+})
 
 /**
  * A bulk load, id `bulkload:<projectCode>:<id>`: its linkages run one after another as child workflows, then,

@@ -1,12 +1,10 @@
-import { proxyActivities } from '@temporalio/workflow'
-import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import type { ClericalOutcome } from '../activities/review.activities.js'
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '10 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10 },
-}))
+})
 
 /**
  * After an envelope's linkage has stored its pairs: the pairs that scored just above their strategy's threshold

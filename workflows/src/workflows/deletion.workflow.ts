@@ -1,15 +1,14 @@
-import { proxyActivities, setCurrentDetails } from '@temporalio/workflow'
-import type { createActivities } from '../activities/index.js'
+import { setCurrentDetails } from '@temporalio/workflow'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { withdrawEventTypes } from './withdrawal-steps.js'
 
 export interface DeletionInput { id: number; code: string }
 
 // No attempt limit: a deletion that was accepted must finish; the registry or database may be down for a while.
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '30 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute', nonRetryableErrorTypes: ['NotMarkedForDeletion'] },
-}))
+})
 
 /**
  * Deletion of one event type, id `delete-eventtype:<id>`: withdraw its records from every project (one job and

@@ -1,7 +1,6 @@
-import { ApplicationFailure, CancellationScope, proxyActivities, setCurrentDetails } from '@temporalio/workflow'
+import { ApplicationFailure, CancellationScope, setCurrentDetails } from '@temporalio/workflow'
 import type { WorkflowStatusValue } from '@ligature/contracts/transitions'
 import type { EventData } from '@ligature/contracts'
-import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import type { DestructionSelection } from '../records/destroy-records.js'
 import { workflowStatus } from './workflow-status.js'
@@ -10,10 +9,10 @@ import { destructionMessage, destructionStats } from './map-change-messages.js'
 
 export type DestructionInput = EventData<'recordDestructionRequested'>
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '30 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['DestructionRefused'] },
-}))
+})
 
 const selectionOf = (d: DestructionInput): DestructionSelection =>
   d.eventTypeId === null ? { linkageIds: d.linkageIds } : { eventTypeId: d.eventTypeId, sourceUniqueIds: d.sourceUniqueIds }

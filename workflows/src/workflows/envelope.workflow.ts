@@ -1,6 +1,5 @@
-import { ApplicationFailure, defineQuery, executeChild, log, proxyActivities, setHandler, upsertSearchAttributes, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { ApplicationFailure, defineQuery, executeChild, log, setHandler, upsertSearchAttributes, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { EnvelopeStatus, EnvelopeType, LinkageStatus, enumName, initialEnvelopeState, transitionEnvelope, type EnvelopeEvent, type EnvelopeState } from '@ligature/contracts/transitions'
-import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { runLinkage } from './linkage-steps.js'
 import { extractionWorkflow } from './extraction.workflow.js'
@@ -13,11 +12,11 @@ export interface EnvelopeWorkflowInput { name: string; inboxPath: string }
 
 export const envelopeStateQuery = defineQuery<EnvelopeState>('state')
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '10 minutes',
   heartbeatTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
-}))
+})
 
 /**
  * One envelope's life, id `envelope:<name>`. State changes only through the contracts' pure transition

@@ -6,11 +6,11 @@ import { blankedFieldsMessage, loadStats, rejectedRowsMessage } from '../pipelin
 import { estimationMessage, estimationStats } from '../estimation/estimation-summary.js'
 import { linkTaskQueue } from '../task-queues.js'
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
-}))
+})
 
 export interface EstimationRun { envelopeName: string; folder: string; sender: string; plan: EnvelopePlan }
 

@@ -6,10 +6,10 @@ import { extractionMessage, extractionStats } from './extraction-messages.js'
 
 export interface ExtractionWorkflowInput { extractionId: number }
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20, nonRetryableErrorTypes: ['ExtractionRefused'] },
-}))
+})
 // The map streams out in one activity that beats every 50,000 rows: a silent minute means a dead worker.
 const extract = proxyActivities<ReturnType<typeof createActivities>>({
   startToCloseTimeout: '2 hours', heartbeatTimeout: '1 minute',

@@ -13,12 +13,12 @@ import { linkToReferenceStep } from './reference-link-steps.js'
 /** A fast load's Link step: records grouped by Jurisdictional Linkage Key, nothing matched (fastload/). */
 export const FAST_LOAD_JOB = 'Group By Jurisdictional Key'
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '2 hours',
   // Loads heartbeat every 10,000 rows; a worker that dies mid-load is noticed within 30 s and the file reloaded.
   heartbeatTimeout: '30 seconds',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
-}))
+})
 // Link activities beat every 5 s; the engine yields every slice of about two million pairs, so two minutes of silence means a
 // dead or hung worker and the activity (a partition, say) moves to another worker. They run on the link
 // queue, one at a time per worker process, so the partitions of a linkage spread over the workers.

@@ -1,16 +1,15 @@
-import { ApplicationFailure, proxyActivities, setCurrentDetails } from '@temporalio/workflow'
+import { ApplicationFailure, setCurrentDetails } from '@temporalio/workflow'
 import { LinkageStatus } from '@ligature/contracts/transitions'
 import type { LinkageSource } from '@ligature/contracts'
-import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { runLinkage } from './linkage-steps.js'
 
 export interface LinkageWorkflowInput { linkageId: number; projectCode: string; name: string; linkageSources: LinkageSource[] }
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '2 hours',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
-}))
+})
 
 /** A linkage from data sources the platform reads itself; id `linkage:<projectCode>:<linkageId>`. */
 export async function linkageWorkflow(input: LinkageWorkflowInput): Promise<void> {

@@ -1,4 +1,4 @@
-import { patched, proxyLocalActivities } from '@temporalio/workflow'
+import { patched, proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow'
 import type { createActivities } from '../activities/index.js'
 
 type Activities = ReturnType<typeof createActivities>
@@ -17,19 +17,17 @@ const BOOKKEEPING: ReadonlySet<string> = new Set<keyof Activities>([
 ])
 
 /** Workflows started before this existed have these calls as activity events in their history and replay them so. */
-export const LOCAL_BOOKKEEPING_PATCH = 'local-bookkeeping'
-
-const local = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
-})
+const LOCAL_BOOKKEEPING_PATCH = 'local-bookkeeping'
 
 /**
- * `remote` (a module's proxyActivities), with the bookkeeping calls made as local activities. The choice is made
- * per call through `patched`, so a workflow that began on older code replays its ordinary activities and makes
- * its later calls locally.
+ * A module's activities as proxyActivities(options) gives them, with the bookkeeping calls made as local
+ * activities under the same retry policy (a deletion that must finish keeps retrying its job rows too). The
+ * choice is made per call through `patched`, so a workflow that began on older code replays its ordinary
+ * activities and makes its later calls locally.
  */
-export function withLocalBookkeeping(remote: Activities): Activities {
+export function withLocalBookkeeping(options: ActivityOptions): Activities {
+  const remote = proxyActivities<Activities>(options)
+  const local = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', ...(options.retry ? { retry: options.retry } : {}) })
   return new Proxy(remote, {
     get(target, name, receiver): unknown {
       if (typeof name === 'string' && BOOKKEEPING.has(name) && patched(LOCAL_BOOKKEEPING_PATCH)) return local[name as keyof Activities]

@@ -1,14 +1,13 @@
-import { proxyActivities, setCurrentDetails } from '@temporalio/workflow'
-import type { createActivities } from '../activities/index.js'
+import { setCurrentDetails } from '@temporalio/workflow'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import type { Manifest } from '../loading/envelope/manifest.js'
 import { reviewMessage, reviewSkipped, reviewStats } from '../review/review-messages.js'
 import { withProjectLock } from './with-project-lock.js'
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '30 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['EnvelopeRejected'] },
-}))
+})
 
 /**
  * A quality-review envelope (SubmitQualityReview or SubmitBatchQualityReview), holding the project's map

@@ -1,14 +1,13 @@
-import { proxyActivities, setCurrentDetails } from '@temporalio/workflow'
-import type { createActivities } from '../activities/index.js'
+import { setCurrentDetails } from '@temporalio/workflow'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import type { ReferenceLinkPlan } from '../activities/p2p.activities.js'
 import type { ReferenceLinkOutcome } from '../p2p/reference-link.js'
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '6 hours',
   heartbeatTimeout: '2 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 5, nonRetryableErrorTypes: ['ReferenceLinkRefused'] },
-}))
+})
 
 export const REFERENCE_LINK_JOB = 'Link To Reference Project'
 

@@ -1,6 +1,5 @@
-import { ApplicationFailure, CancellationScope, proxyActivities, setCurrentDetails } from '@temporalio/workflow'
+import { ApplicationFailure, CancellationScope, setCurrentDetails } from '@temporalio/workflow'
 import type { WorkflowStatusValue } from '@ligature/contracts/transitions'
-import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { workflowStatus } from './workflow-status.js'
 import { withProjectLock } from './with-project-lock.js'
@@ -8,10 +7,10 @@ import { rollbackMessage, rollbackStats } from './map-change-messages.js'
 
 export interface RollbackInput { workflowId: number; projectCode: string; reason: string; requestedBy: string }
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '30 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 10, nonRetryableErrorTypes: ['RollbackRefused'] },
-}))
+})
 
 /**
  * A rollback, id `rollback:<projectCode>:<workflow id>`: undoes the project's last processed change in one

@@ -3,10 +3,10 @@ import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { projectLockGranted, releaseProjectLock } from './project-lock.workflow.js'
 
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds', maximumAttempts: 20 },
-}))
+})
 
 // Publishing key lineage: a few retries, then left to the next map-changing job of the project (outbox rows).
 const publish = proxyActivities<ReturnType<typeof createActivities>>({

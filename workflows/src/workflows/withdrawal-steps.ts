@@ -1,5 +1,4 @@
-import { CancellationScope, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
-import type { createActivities } from '../activities/index.js'
+import { CancellationScope, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import type { Holder } from '../activities/withdrawal.activities.js'
 import type { WithdrawalOutcome, WithdrawalSelection } from '../records/withdraw-records.js'
@@ -7,10 +6,10 @@ import { withProjectLock } from './with-project-lock.js'
 import { withdrawalMessage, withdrawalStats } from './map-change-messages.js'
 
 // No attempt limit: a withdrawal that was decided must finish; the database may be down for a while.
-const acts = withLocalBookkeeping(proxyActivities<ReturnType<typeof createActivities>>({
+const acts = withLocalBookkeeping({
   startToCloseTimeout: '30 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-}))
+})
 
 /**
  * One project's withdrawal as a job "End-Date Event Type" (counts as stats, a notification on the project),

@@ -1,9 +1,9 @@
 /**
  * Bookkeeping calls became local activities under a patch (src/workflows/local-bookkeeping.ts). Two real envelope
  * histories, recorded from a 10,000-into-100,000 incremental linkage (`bench:linkage --incremental`) with the
- * client's `fetchHistory`, replay on
- * today's workflow code without a determinism error: one from before the change (every call an activity task),
- * one from after it (bookkeeping as local-activity markers). A change to the workflows that breaks either fails here.
+ * client's `fetchHistory`, replay on today's workflow code without a determinism error: one from before the change
+ * (every call an activity task), one from after it (bookkeeping as local-activity markers). A change to the
+ * workflows that breaks either fails here.
  */
 import t from 'tap'
 import { readFile } from 'node:fs/promises'
