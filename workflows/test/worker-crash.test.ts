@@ -59,4 +59,9 @@ t.test('killing the worker mid-load, then starting another, completes with no du
   const keys = await db.query(`select count(*)::int as n, count(request_key)::int as keyed, count(distinct request_key)::int as distinct_keys
     from envelopes.jobs where envelope_name = 'crash'`)
   t.same(keys.rows[0], { n: jobs.json.length, keyed: jobs.json.length, distinct_keys: jobs.json.length }, 'every job start named by its own request key')
+  const notes = await db.query(`select count(*)::int as n, count(request_key)::int as keyed, count(distinct request_key)::int as distinct_keys,
+    count(distinct (log_level, message))::int as distinct_messages from envelopes.notifications where envelope_name = 'crash'`)
+  t.ok(notes.rows[0].n > 0, 'the envelope has notifications')
+  t.same(notes.rows[0], { n: notes.rows[0].n, keyed: notes.rows[0].n, distinct_keys: notes.rows[0].n, distinct_messages: notes.rows[0].n },
+    'every notification named by its own request key, and none repeated')
 })

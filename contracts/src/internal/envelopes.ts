@@ -18,14 +18,22 @@ export const EnvelopeStateBodySchema = Type.Object({
 }, { additionalProperties: false })
 export type EnvelopeStateBody = Static<typeof EnvelopeStateBodySchema>
 
+/**
+ * Names the call that writes a notification or starts a job (the worker sends a hash of its workflow run and
+ * activity id): the same call made again, an activity run a second time after a worker died, answers 200 with the
+ * first one's id instead of adding another.
+ */
+const RequestKey = Type.Optional(Str(1, 128))
+
 export const EnvelopeNotificationBodySchema = Type.Object({
   logLevel: LogLevel,
   message: Str(1, 4000),
   attachmentFilename: Type.Optional(Type.String({ maxLength: 255 })),
   attachmentPath: Type.Optional(Type.String({ maxLength: 4096 })),
+  requestKey: RequestKey,
 }, { additionalProperties: false })
 
-export const ProjectNotificationBodySchema = Type.Object({ projectCode: Str(1, 20), logLevel: LogLevel, message: Str(1, 4000) }, { additionalProperties: false })
+export const ProjectNotificationBodySchema = Type.Object({ projectCode: Str(1, 20), logLevel: LogLevel, message: Str(1, 4000), requestKey: RequestKey }, { additionalProperties: false })
 
 const OptId = Type.Optional(IntId)
 export const JobStartSchema = Type.Object({
@@ -35,11 +43,7 @@ export const JobStartSchema = Type.Object({
   projectCode: Type.Optional(Str(1, 20)),
   projectName: Type.Optional(Type.String({ maxLength: 100 })),
   dataProviderName: Type.Optional(Type.String({ maxLength: 255 })),
-  /**
-   * Names the call that starts the job (the worker sends its workflow run and activity id): a second start with
-   * the same key, an activity run again after a worker died, answers 200 with the first job's id, not a new job.
-   */
-  requestKey: Type.Optional(Str(1, 128)),
+  requestKey: RequestKey,
 }, { additionalProperties: false })
 export type JobStart = Static<typeof JobStartSchema>
 
@@ -66,9 +70,9 @@ export const WorkflowStateBodySchema = Type.Object({ status: Type.Integer({ mini
 export const EnvelopesInternal = defineInternalRoutes({
   /** The envelope's state as its workflow moves it; answers the envelope. */
   setEnvelopeState: { method: 'PUT', path: '/internal/envelopes/:name/state', params: NameParams, body: EnvelopeStateBodySchema, response: EnvelopeSchema },
-  /** A notification about an envelope (201 with its id). */
+  /** A notification about an envelope (201 with its id; 200 with the same id when its requestKey wrote one already). */
   notifyEnvelope: { method: 'POST', path: '/internal/envelopes/:name/notifications', params: NameParams, body: EnvelopeNotificationBodySchema, response: Created },
-  /** A notification of work that has no envelope, kept with its project (201 with its id). */
+  /** A notification of work that has no envelope, kept with its project (201 with its id; 200 as above for a repeated requestKey). */
   notifyProject: { method: 'POST', path: '/internal/notifications', body: ProjectNotificationBodySchema, response: Created },
   /**
    * A job the worker starts (201 with its id; 200 with the same id when its requestKey started one already); it

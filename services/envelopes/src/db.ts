@@ -24,6 +24,8 @@ export interface NotificationsTable {
   attachment_filename: string | null
   attachment_path: string | null
   created_on: Generated<Date>
+  /** The worker's name for the call that wrote it (unique when set), so a repeated call finds it. */
+  request_key: string | null
 }
 export interface JobStat { name: string; value: string }
 export type JobState = 'Queued' | 'Processing' | 'Complete' | 'Failed' | 'Cancelled'

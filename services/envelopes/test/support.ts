@@ -1,5 +1,5 @@
 import { PRINCIPAL_HEADER, signPrincipal, systemPrincipal, type Principal } from '@ligature/service-kit'
-import { api, type Platform } from '@ligature/testkit'
+import { api, buildEnvelope, uploadEnvelope, type Platform } from '@ligature/testkit'
 
 /** Calls the gateway under /api/v3.3 with a token (admin by default); `token: null` sends none. */
 export const caller = (platform: Platform) =>
@@ -39,3 +39,10 @@ export async function expectStatus<R extends { status: number; json?: unknown }>
 }
 
 export const UNAUTHORIZED = { message: 'User does not have required permissions.' }
+
+/** An uploaded one-file envelope of project CORE that the worker has validated: what the worker writes jobs and notifications for. */
+export async function validatedEnvelope(platform: Platform, name: string): Promise<void> {
+  const zip = buildEnvelope({ project: 'CORE', sender: 'WAHEALTH', files: [{ fileName: 'data.csv', eventTypeCode: 'HMDS', content: 'rec_id,surname\n1,Smith\n' }] })
+  await expectStatus(uploadEnvelope(platform.url, platform.adminToken, `${name}.zip`, zip), 201)
+  await expectStatus(internal(platform)('PUT', `/internal/envelopes/${name}/state`, { status: 2, type: 1, projectCode: 'CORE', sender: 'WAHEALTH' }), 200)
+}

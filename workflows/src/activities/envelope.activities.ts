@@ -5,6 +5,7 @@ import { EnvelopeRejected } from '../loading/envelope/rejection.js'
 import { extractEnvelope } from '../loading/envelope/extract-zip.js'
 import { readEnvelopeManifest } from '../loading/envelope/read-manifest.js'
 import type { EnvelopesClient, EnvelopeStatePatch, LogLevel } from '../clients/envelopes-client.js'
+import { activityRequestKey } from './request-key.js'
 
 export interface EnvelopeActivityDeps { envelopes: EnvelopesClient; dataDir: string }
 
@@ -18,7 +19,7 @@ export function envelopeActivities({ envelopes, dataDir }: EnvelopeActivityDeps)
       await envelopes.setState(name, patch)
     },
     async notify(name: string, level: LogLevel, message: string): Promise<void> {
-      await envelopes.notify(name, level, message)
+      await envelopes.notify(name, level, message, activityRequestKey())
     },
     /**
      * Extracts the envelope into its work folder under the zip limits and reads its manifest. A retry starts

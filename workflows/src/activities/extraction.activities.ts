@@ -15,6 +15,7 @@ import { uploadResult } from '../extraction/upload-result.js'
 import type { Manifest } from '../loading/envelope/manifest.js'
 import { ensureRecordStore } from '../records/record-schema.js'
 import { safeInside } from '../extraction/safe-path.js'
+import { activityRequestKey } from './request-key.js'
 
 export interface ExtractionDeps {
   results: ResultsClient; config: ConfigClient; envelopes: EnvelopesClient; pool: pg.Pool
@@ -81,8 +82,8 @@ export function extractionActivities({ results, config, envelopes, pool, results
 
     /** To the envelope when there is one, else to the project (readable by id; the job's stats name it). */
     async notifyExtraction(plan: Pick<ExtractionPlan, 'envelopeName' | 'projectCode'>, level: LogLevel, message: string): Promise<number | null> {
-      if (plan.envelopeName) { await envelopes.notify(plan.envelopeName, level, message); return null }
-      return envelopes.notifyProject(plan.projectCode, level, message)
+      if (plan.envelopeName) { await envelopes.notify(plan.envelopeName, level, message, activityRequestKey()); return null }
+      return envelopes.notifyProject(plan.projectCode, level, message, activityRequestKey())
     },
 
     /** Extraction and deletion envelopes: data files of Source Unique IDs. */

@@ -11,6 +11,7 @@ import { rollbackLastChange, type RollbackOutcome } from '../records/rollback.js
 import { destroyRecordData, type DestructionOutcome, type DestructionSelection } from '../records/destroy-records.js'
 import { removeStagedFiles, stagedFiles } from '../loading/envelope/staged-files.js'
 import { ApplicationFailure } from '@temporalio/activity'
+import { activityRequestKey } from './request-key.js'
 
 export interface MapChangeDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
 
@@ -60,8 +61,8 @@ export function mapChangeActivities({ config, jobs, envelopes, pool, dataDir }: 
     },
 
     async notifyProjectOrEnvelope(target: { envelopeName: string | null; projectCode: string }, level: LogLevel, message: string): Promise<number | null> {
-      if (target.envelopeName) { await envelopes.notify(target.envelopeName, level, message); return null }
-      return envelopes.notifyProject(target.projectCode, level, message)
+      if (target.envelopeName) { await envelopes.notify(target.envelopeName, level, message, activityRequestKey()); return null }
+      return envelopes.notifyProject(target.projectCode, level, message, activityRequestKey())
     },
   }
 }

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { LinkageReport } from '@ligature/engine'
-import { activityInfo, ApplicationFailure, heartbeat } from '@temporalio/activity'
+import { ApplicationFailure, heartbeat } from '@temporalio/activity'
+import { activityRequestKey } from './request-key.js'
 import type pg from 'pg'
 import { withClient } from '../records/with-client.js'
 import type { Manifest } from '../loading/envelope/manifest.js'
@@ -42,10 +42,10 @@ export function pipelineActivities({ config, jobs, envelopes, pool, dataDir, loa
     setWorkflowStatus: (id: number, status: number) => jobs.setWorkflowStatus(id, status).then(() => undefined),
     getLinkage: async (id: number) => { const l = await jobs.getLinkage(id); return { name: l.name, linkageSources: l.linkageSources } },
     // Keyed by workflow run and activity id, so the same start made again (an activity runs at least once) finds its job.
-    startJob: (job: Omit<JobStart, 'requestKey'>) => jobs.startJob({ ...job, ...startRequestKey() }),
+    startJob: (job: Omit<JobStart, 'requestKey'>) => jobs.startJob({ ...job, ...activityRequestKey() }),
     finishJob: (id: number, state: JobState, stats: Stat[]) => jobs.finishJob(id, state, stats).then(() => undefined),
     async notifyWithAttachment(name: string, level: LogLevel, message: string, attachment: { filename: string; path: string } | null) {
-      await envelopes.notify(name, level, message, attachment ?? undefined)
+      await envelopes.notify(name, level, message, { ...(attachment ? { attachment } : {}), ...activityRequestKey() })
     },
     /**
      * The linkage report as a JSON attachment: each file's load (rows read, rejected, added, fields blanked), then
@@ -74,10 +74,4 @@ export function pipelineActivities({ config, jobs, envelopes, pool, dataDir, loa
       })
     },
   }
-}
-
-/** The current activity's workflow run and id, hashed (a workflow id can be long; the key's length is fixed). */
-function startRequestKey(): { requestKey?: string } {
-  const { workflowExecution: run, activityId } = activityInfo()
-  return run ? { requestKey: createHash('sha256').update(`${run.workflowId}\n${run.runId}\n${activityId}`).digest('hex') } : {}
 }

@@ -5,6 +5,7 @@ import { notFound, routeInternal, enqueueEvent } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import { updateEnvelopeState } from '../envelopes/envelope.repository.js'
 import { toEnvelope } from '../envelopes/envelope.service.js'
+import { insertNotification } from '../notifications/notification.repository.js'
 import { registerJobInternalRoutes } from './job.internal.js'
 import { registerLinkageInternalRoutes } from './linkage.internal.js'
 import { registerWorkflowInternalRoutes } from './workflow.internal.js'
@@ -31,20 +32,15 @@ export function registerInternalRoutes(app: FastifyInstance, db: Kysely<Envelope
     const body = req.body
     const env = await db.selectFrom('envelopes').select(['name', 'project_code']).where('name', '=', name).executeTakeFirst()
     if (!env) throw notFound('Envelope')
-    const row = await db.insertInto('notifications').values({
-      envelope_name: name, project_code: env.project_code, log_level: body.logLevel, message: body.message,
-      attachment_filename: body.attachmentFilename ?? null, attachment_path: body.attachmentPath ?? null,
-    }).returning('id').executeTakeFirstOrThrow()
-    return reply.status(201).send({ id: row.id })
+    const { id, created } = await insertNotification(db, { ...body, envelopeName: name, projectCode: env.project_code })
+    return reply.status(created ? 201 : 200).send({ id })
   })
   // Notifications of work that has no envelope (extractions requested through the API): kept with their
   // project, readable by id (`GET /notifications/{id}`), which the job's stats name.
   routeInternal(app, EnvelopesInternal.notifyProject, async (req, reply) => {
     const body = req.body
-    const row = await db.insertInto('notifications').values({
-      envelope_name: null, project_code: body.projectCode, log_level: body.logLevel, message: body.message, attachment_filename: null, attachment_path: null,
-    }).returning('id').executeTakeFirstOrThrow()
-    return reply.status(201).send({ id: row.id })
+    const { id, created } = await insertNotification(db, { ...body, envelopeName: null })
+    return reply.status(created ? 201 : 200).send({ id })
   })
   registerJobInternalRoutes(app, db)
   registerLinkageInternalRoutes(app, db)

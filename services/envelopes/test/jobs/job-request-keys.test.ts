@@ -3,16 +3,14 @@
  * again after a worker died must answer the job it made the first time, never leave a second one Processing.
  */
 import t from 'tap'
-import { buildEnvelope, startPlatform, uploadEnvelope } from '@ligature/testkit'
-import { caller, expectStatus, internal } from '../support.js'
+import { startPlatform } from '@ligature/testkit'
+import { caller, internal, validatedEnvelope } from '../support.js'
 
 const platform = await startPlatform()
 t.teardown(() => platform.close())
 const call = caller(platform)
 const worker = internal(platform)
-const zip = buildEnvelope({ project: 'CORE', sender: 'WAHEALTH', files: [{ fileName: 'data.csv', eventTypeCode: 'HMDS', content: 'rec_id,surname\n1,Smith\n' }] })
-await expectStatus(uploadEnvelope(platform.url, platform.adminToken, 'keyed-jobs.zip', zip), 201)
-await expectStatus(worker('PUT', '/internal/envelopes/keyed-jobs/state', { status: 2, type: 1, projectCode: 'CORE', sender: 'WAHEALTH' }), 200)
+await validatedEnvelope(platform, 'keyed-jobs')
 
 t.test('a start repeated with the same request key answers the first job, even when the starts race', async (t) => {
   const body = { name: 'Link', envelopeName: 'keyed-jobs', requestKey: 'a'.repeat(64) }
