@@ -36,15 +36,16 @@ export async function linkageReadFor(client: pg.ClientBase, schema: string, link
 export type SecondConnection = <T>(fn: (client: pg.ClientBase) => Promise<T>) => Promise<T>
 
 /**
- * The records a linkage matches. `wholeGroups`: also every member of the touched records' groups, for a
- * caller that groups from this same table (the in-memory strategies); they add no pair, sharing no block
- * with an incoming record. `second`: where the term counts run while the records stream in on `client`; they
+ * The records a linkage matches. `wholeGroups`: for a caller that groups from this same table (the in-memory
+ * strategies): also every member of the touched records' groups, which add no pair, sharing no block with an
+ * incoming record, and every record's current key. Without it (a block partition, which only matches) keys are
+ * not read and stay 0. `second`: where the term counts run while the records stream in on `client`; they
  * count the whole project's values (0.55 s of a 3.1 s read at 1,000,000 + 10,000). Without it, one after the other.
  */
 export async function readForMatching(client: pg.ClientBase, schema: string, linkageId: number, strategies: readonly StrategySpec[],
   read: LinkageRead, wholeGroups = false, second?: SecondConnection): Promise<LinkageRecords> {
   const fields = fieldsUsed(strategies)
-  if (read === 'full') return readLinkageRecords(client, schema, linkageId, fields)
+  if (read === 'full') return readLinkageRecords(client, schema, linkageId, fields, null, wholeGroups)
   const active = activeStrategies(strategies)
   const touched = touchedBlocksQuery(schema, linkageId, active)
   const countAll = async (c: pg.ClientBase) => {
@@ -52,7 +53,7 @@ export async function readForMatching(client: pg.ClientBase, schema: string, lin
     for (const field of termFrequencyFields(active)) counts.push({ field, counts: await readTermCounts(c, schema, linkageId, field) })
     return counts
   }
-  const readRecords = () => readLinkageRecords(client, schema, linkageId, fields, wholeGroups ? withWholeGroups(schema, touched) : touched)
+  const readRecords = () => readLinkageRecords(client, schema, linkageId, fields, wholeGroups ? withWholeGroups(schema, touched) : touched, wholeGroups)
   const [records, termCounts] = second ? await Promise.all([readRecords(), second(countAll)]) : [await readRecords(), await countAll(client)]
   for (const { field, counts } of termCounts) records.table!.setTermCounts(field, counts)
   return records

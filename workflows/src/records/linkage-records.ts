@@ -2,7 +2,9 @@
  * The project's active records as a linkage sees them, read with COPY: database id, event type, whether the
  * record arrived with this linkage, its current key number (0 = none) and, when fields are asked for, a
  * dictionary-encoded RecordTable of those fields. Record index i is the i-th id in ascending order.
- * `only` narrows the read to a query of ids (touched-records.ts); every active record otherwise.
+ * `only` narrows the read to a query of ids (touched-records.ts); every active record otherwise. `withKeys`
+ * false leaves every key at 0 without reading them: a block partition only matches, and the join to the key
+ * table walks the whole of it (touched read at 1,000,000 + 10,000 in psql: 0.89–1.05 s → 0.75–0.85 s).
  */
 import type pg from 'pg'
 import { RecordTableBuilder } from '@ligature/engine'
@@ -18,7 +20,7 @@ export interface LinkageRecords {
   ids: Float64Array
   eventTypeOf: Int32Array
   isNew: Uint8Array
-  /** Key number per record before this linkage; 0 for incoming records. */
+  /** Key number per record before this linkage; 0 for incoming records, and for all when read without keys. */
   previousKeys: Float64Array
   table: RecordTable | null
 }
@@ -30,23 +32,23 @@ export const columnSpecs = (fields: readonly string[]): ColumnSpec[] =>
     ? { name, kind: 'bloom', filterBits: BLOOM_FILTER_BITS }
     : { name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' })
 
-/** SQL of the read: id, event type, incoming flag, current key, then `fields`, in id order. */
-export function linkageRecordsQuery(schema: string, linkageId: number, fields: readonly string[], only: string | null): string {
+/** SQL of the read: id, event type, incoming flag, current key (0 without keys), then `fields`, in id order. */
+export function linkageRecordsQuery(schema: string, linkageId: number, fields: readonly string[], only: string | null, withKeys = true): string {
   const s = quoteIdent(schema)
   const linkage = Number(linkageId)
   if (!Number.isInteger(linkage)) throw new Error('linkage id must be an integer')
   const select = fields.map((f) => `, r.${quoteIdent(f)}`).join('')
-  return `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, coalesce(k.key_number, 0)${select}
-    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null where r.end_dated_at is null order by r.id`
+  return `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, ${withKeys ? 'coalesce(k.key_number, 0)' : '0'}${select}
+    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}${withKeys ? `left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null ` : ''}where r.end_dated_at is null order by r.id`
 }
 
 export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = [],
-  only: string | null = null): Promise<LinkageRecords> {
+  only: string | null = null, withKeys = true): Promise<LinkageRecords> {
   const builder = fields.length > 0 ? new RecordTableBuilder(columnSpecs(fields), 1 << 16) : null
   let ids = new Float64Array(1 << 16), eventTypeOf = new Int32Array(1 << 16), previousKeys = new Float64Array(1 << 16)
   let isNew = new Uint8Array(1 << 16)
   let n = 0
-  await withReadSettings(client, () => copyOutRaw(client, linkageRecordsQuery(schema, linkageId, fields, only), (row) => {
+  await withReadSettings(client, () => copyOutRaw(client, linkageRecordsQuery(schema, linkageId, fields, only, withKeys), (row) => {
     if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
     const fresh = row.number(2) === 1
     ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0

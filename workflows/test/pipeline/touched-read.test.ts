@@ -125,6 +125,11 @@ t.test('term counts and block sizes of a touched read are the whole project\'s',
   const whole = await readForMatching(client, schema, 2, strategies, 'full')
   const part = await readForMatching(client, schema, 2, strategies, 'touched')
   t.ok(part.ids.length < whole.ids.length, `the touched read holds ${part.ids.length} of ${whole.ids.length} records`)
+  // A block partition only matches, so its read skips the key table; a caller grouping from the table reads keys.
+  const keyed = await readForMatching(client, schema, 2, strategies, 'full', true)
+  t.same(Array.from(keyed.ids), Array.from(whole.ids), 'the same records read with keys and without')
+  t.ok([whole, part].every((r) => r.previousKeys.every((k) => k === 0)), 'a read for matching leaves every key at 0')
+  t.ok(Array.from(keyed.previousKeys).every((k, i) => (k > 0) === (keyed.isNew[i] === 0)), 'a read for grouping has the key of every existing record')
   const incoming = Array.from(whole.ids).filter((_, i) => whole.isNew[i] === 1)
   const index = (ids: Float64Array) => new Map(Array.from(ids, (id, i) => [id, i]))
   const inWhole = index(whole.ids), inPart = index(part.ids)
