@@ -95,6 +95,8 @@ export class RawRow {
   ends = new Int32Array(64)
   /** Fields that held escapes, decoded into buffers of their own (rare: tabs, newlines or backslashes in values). */
   readonly decoded: (Buffer | null)[] = []
+  /** Where the next backslash of `buffer` lies at or after the field being split: −1 none left, −2 not looked yet. */
+  nextBackslash = -2
 
   isNull(f: number): boolean {
     return this.ends[f] === -1
@@ -146,7 +148,7 @@ export async function copyOutRaw(client: pg.ClientBase, query: string, onRow: (r
 }
 
 function splitRow(data: Buffer, start: number, end: number, row: RawRow): void {
-  row.buffer = data
+  if (row.buffer !== data) { row.buffer = data; row.nextBackslash = -2 }
   row.count = 0
   let from = start
   for (;;) {
@@ -158,8 +160,10 @@ function splitRow(data: Buffer, start: number, end: number, row: RawRow): void {
       row.starts = grow(row.starts); row.ends = grow(row.ends)
     }
     row.starts[f] = from; row.ends[f] = to; row.decoded[f] = null
-    const slash = data.indexOf(BACKSLASH, from)
-    if (slash !== -1 && slash < to) {
+    // One search per backslash, not per field: an unbounded search from each field ran to the end of the chunk
+    // (8.6 KB on average, about 100 rows) whenever the chunk held none, which is nearly always.
+    if (row.nextBackslash !== -1 && row.nextBackslash < from) row.nextBackslash = data.indexOf(BACKSLASH, from)
+    if (row.nextBackslash !== -1 && row.nextBackslash < to) {
       const text = data.toString('utf8', from, to)
       const value = decodeField(text, 0, text.length)
       if (value === null) row.ends[f] = -1

@@ -1,0 +1,44 @@
+import t from 'tap'
+import pg from 'pg'
+import { createTestDatabase } from '@ligature/testkit'
+import { copyOutRaw, type RawRow } from '../../src/records/copy-out.js'
+
+// COPY text read as byte ranges on a real connection: every field as Postgres stores it, where escapes (tabs,
+// line breaks, backslashes) and NULLs fall anywhere — several in one row, none for many chunks, one at a
+// chunk's end — among mostly plain values, as names and addresses are.
+const database = await createTestDatabase()
+t.teardown(() => database.drop())
+const client = new pg.Client({ connectionString: database.url })
+await client.connect()
+t.teardown(() => client.end())
+
+const ROWS = 20_000, FIELDS = 6
+let seed = 7
+const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 2 ** 32 }
+const special = ['a\tb', 'line\nbreak', 'back\\slash', '\\N', 'cr\r', 'Zoë\\', null, '']
+const value = (row: number) => {
+  // Long runs of rows without any escape, so whole chunks hold none; then a stretch where most rows hold some.
+  const dense = Math.floor(row / 2_000) % 2 === 1
+  return random() < (dense ? 0.3 : 0.0005) ? special[Math.floor(random() * special.length)]! : `v${row}-${Math.floor(random() * 1e6)}`
+}
+await client.query(`create table sample (id integer primary key, ${Array.from({ length: FIELDS }, (_, f) => `f${f} text`).join(', ')})`)
+const rows = Array.from({ length: ROWS }, (_, i) => [i, ...Array.from({ length: FIELDS }, () => value(i))])
+for (let i = 0; i < ROWS; i += 1_000) {
+  const batch = rows.slice(i, i + 1_000)
+  const params = batch.flat()
+  const tuples = batch.map((_, r) => `(${Array.from({ length: FIELDS + 1 }, (_, f) => `$${r * (FIELDS + 1) + f + 1}`).join(', ')})`)
+  await client.query(`insert into sample values ${tuples.join(', ')}`, params)
+}
+
+t.test('every field of every row reads back as stored', async (t) => {
+  const text = (row: RawRow, f: number) => { if (row.isNull(f)) return null; const [b, s, e] = row.bytes(f); return b.toString('utf8', s, e) }
+  const read: (string | null)[][] = []
+  const count = await copyOutRaw(client, `select * from sample order by id`, (row) => { read.push(Array.from({ length: FIELDS + 1 }, (_, f) => text(row, f))) })
+  t.equal(count, ROWS)
+  const expected = rows.map((r) => r.map((v) => (typeof v === 'number' ? String(v) : v)))
+  const wrong = read.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(expected[i]))
+  t.equal(wrong, -1, wrong === -1 ? 'all rows equal' : `row ${wrong}: ${JSON.stringify(read[wrong])} instead of ${JSON.stringify(expected[wrong])}`)
+  const escaped = expected.filter((r) => r.some((v) => v !== null && /[\t\n\r\\]/.test(v))).length
+  t.ok(escaped > 1_000, `${escaped} rows hold an escaped value`)
+  t.ok(expected.filter((r) => r.filter((v) => v !== null && /[\t\n\r\\]/.test(v)).length > 1).length > 100, 'many hold several')
+})
