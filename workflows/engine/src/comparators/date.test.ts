@@ -1,4 +1,5 @@
 import t from 'tap'
+import fc from 'fast-check'
 import { dateSimilarity, dayNumber, parseDate, SWAP_SIMILARITY } from './date.js'
 
 t.test('day numbers', async tt => {
@@ -40,4 +41,14 @@ t.test('digit typos: yyyyMMdd digits that differ', async tt => {
   tt.equal(dateSimilarity(a, { year: 1975, month: 3, day: 13 }, { digitTypos: 1 }), 0.5)
   tt.equal(dateSimilarity(a, { year: 1975, month: 3, day: 13 }), 0, 'off by default')
   tt.equal(dateSimilarity(a, { year: 1975, month: 3, day: 24 }, { digitTypos: 1 }), 0)
+})
+
+t.test('packed digits count the same differences as the parts', async tt => {
+  const { dateDigitDifferences, packedDateDigits, packedDigitDifferences } = await import('./date.js')
+  const date = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
+  fc.assert(fc.property(date, date, ([y1, m1, d1], [y2, m2, d2]) =>
+    packedDigitDifferences(packedDateDigits(y1, m1, d1), packedDateDigits(y2, m2, d2)) === dateDigitDifferences(y1, m1, d1, y2, m2, d2)),
+  { numRuns: 5000 })
+  tt.equal(packedDigitDifferences(packedDateDigits(9999, 12, 31), packedDateDigits(1000, 1, 1)), 7)
+  tt.equal(packedDigitDifferences(packedDateDigits(1975, 3, 12), packedDateDigits(1975, 3, 12)), 0)
 })

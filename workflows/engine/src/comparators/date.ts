@@ -44,14 +44,38 @@ export function dateSimilarity(a: DateParts, b: DateParts, options: DateOptions 
     options.toleranceDays ?? 0, options.allowDayMonthSwap ?? false, options.digitTypos ?? 0)
 }
 
-/** How many of the eight digits of yyyyMMdd differ between two dates. */
-export function dateDigitDifferences(y1: number, m1: number, d1: number, y2: number, m2: number, d2: number): number {
+/** How many of the last `digits` decimal digits of two non-negative numbers differ. */
+function differingDigits(a: number, b: number, digits: number): number {
   let n = 0
-  for (const [a, b, digits] of [[y1, y2, 4], [m1, m2, 2], [d1, d2, 2]] as const) {
-    let x = a, y = b
-    for (let k = 0; k < digits; k++) { if (x % 10 !== y % 10) n++; x = Math.floor(x / 10); y = Math.floor(y / 10) }
-  }
+  for (let k = 0; k < digits; k++) { if (a % 10 !== b % 10) n++; a = Math.floor(a / 10); b = Math.floor(b / 10) }
   return n
+}
+
+/**
+ * How many of the eight digits of yyyyMMdd differ between two dates. Called for most candidate pairs whose
+ * dates differ, so it allocates nothing (a table of the three parts cost 2 s of a 20 s match at 1,000,000).
+ */
+export function dateDigitDifferences(y1: number, m1: number, d1: number, y2: number, m2: number, d2: number): number {
+  return differingDigits(y1, y2, 4) + differingDigits(m1, m2, 2) + differingDigits(d1, d2, 2)
+}
+
+/**
+ * yyyyMMdd as eight 4-bit digits (binary-coded decimal) in one 32-bit integer, so the digits two dates differ in
+ * are the non-zero nibbles of their XOR (packedDigitDifferences). Parsed years have four digits.
+ */
+export function packedDateDigits(year: number, month: number, day: number): number {
+  let packed = 0
+  for (const digit of `${year}`.padStart(4, '0') + `${month}`.padStart(2, '0') + `${day}`.padStart(2, '0')) packed = (packed << 4) | Number(digit)
+  return packed
+}
+
+/** dateDigitDifferences of two packedDateDigits values, without dividing: scoring calls it per candidate pair. */
+export function packedDigitDifferences(a: number, b: number): number {
+  const x = a ^ b
+  // One bit per differing digit (the lowest of its nibble), then a population count of those eight bits.
+  let bits = (x | (x >>> 1) | (x >>> 2) | (x >>> 3)) & 0x11111111
+  bits = (bits + (bits >>> 4)) & 0x0f0f0f0f
+  return Math.imul(bits, 0x01010101) >>> 24
 }
 
 /** The allocation-free form the scorer calls with columns of parsed parts. */

@@ -1,5 +1,5 @@
 /** Field scorers over kind-specific column data: parsed dates and Bloom filters. */
-import { dateDigitDifferences, SWAP_SIMILARITY } from '../comparators/date.js'
+import { packedDateDigits, packedDigitDifferences, SWAP_SIMILARITY } from '../comparators/date.js'
 import type { Column } from '../columnar/column.js'
 import type { FieldScorer, SimilarityToWeight } from './field-scorer.js'
 
@@ -10,12 +10,16 @@ export class DateField implements FieldScorer {
   private readonly months: Int32Array
   private readonly days: Int32Array
   private readonly dayNumbers: Int32Array
+  /** packedDateDigits per code, when digit typos count. */
+  private readonly digits: Int32Array
 
   constructor(readonly field: string, column: Column, private readonly toleranceDays: number,
     private readonly allowSwap: boolean, private readonly toWeight: SimilarityToWeight, private readonly digitTypos = 0) {
     if (!column.years || !column.months || !column.days || !column.dayNumbers) throw new Error(`field ${field} is not a date column`)
     this.codes = column.codes
     this.years = column.years; this.months = column.months; this.days = column.days; this.dayNumbers = column.dayNumbers
+    this.digits = new Int32Array(digitTypos > 0 ? column.years.length : 0)
+    for (let c = 0; c < this.digits.length; c++) this.digits[c] = packedDateDigits(this.years[c]!, this.months[c]!, this.days[c]!)
   }
 
   weightFor(i: number, j: number): number {
@@ -28,7 +32,7 @@ export class DateField implements FieldScorer {
     if (diff <= this.toleranceDays) similarity = 1 - diff / (this.toleranceDays + 1)
     else if (this.allowSwap && ya === yb && this.months[a] === this.days[b] && this.days[a] === this.months[b]) {
       similarity = SWAP_SIMILARITY
-    } else if (this.digitTypos > 0 && dateDigitDifferences(ya, this.months[a]!, this.days[a]!, yb, this.months[b]!, this.days[b]!) <= this.digitTypos) {
+    } else if (this.digitTypos > 0 && packedDigitDifferences(this.digits[a]!, this.digits[b]!) <= this.digitTypos) {
       similarity = SWAP_SIMILARITY
     }
     return this.toWeight.weight(similarity)
