@@ -5,14 +5,17 @@
  * disagrees, at or above it the curve maps the similarity into [disagreement, agreement].
  */
 import { jaroWinkler, DEFAULT_PREFIX_SCALE } from '../comparators/jaro-winkler.js'
+import { CharacterCounts } from '../comparators/character-counts.js'
 import { JaroWinklerBound } from '../comparators/jaro-winkler-bound.js'
+import { LevenshteinBound } from '../comparators/levenshtein-bound.js'
 import { levenshteinSimilarity } from '../comparators/levenshtein.js'
+import type { Column } from '../columnar/column.js'
 import type { RecordTable } from '../columnar/record-table.js'
 import type { ComparisonSpec, ComparisonTypeName, MatchingFieldSpec } from '../types.js'
 import { WeightCurve } from '../weights/curve.js'
 import { fieldWeights } from '../weights/weights.js'
 import { BloomField, DateField } from './date-bloom-fields.js'
-import { ExactField, MemoStringField, SimilarityToWeight, type FieldScorer } from './field-scorer.js'
+import { ExactField, MemoStringField, SimilarityToWeight, type FieldScorer, type StringGate } from './field-scorer.js'
 import { LevelledField, LevelTests, levelWeights, termFrequencyAdjustments, TF_PRIOR_VALUES } from './levelled-field.js'
 
 export const DEFAULT_JARO_WINKLER_THRESHOLD = 0.9
@@ -53,23 +56,63 @@ export function compileField(spec: MatchingFieldSpec, table: RecordTable): Field
 }
 
 /** The agreement tests of a field's levels (top first): its comparisons compiled with weights +1/−1, no curve. */
-export function compileLevelTests(spec: MatchingFieldSpec, table: RecordTable): LevelTests {
+export function compileLevelTests(spec: MatchingFieldSpec, table: RecordTable, memoise = true): LevelTests {
   const comparisons = [spec.comparison, ...(spec.levels ?? []).map(l => l.comparison)]
   return new LevelTests(comparisons.map(comparison =>
-    compileTwoLevelField({ field: spec.field, comparison, m: 0.5, u: 0.5, agreementWeight: 1, disagreementWeight: -1 }, table)))
+    compileTwoLevelField({ field: spec.field, comparison, m: 0.5, u: 0.5, agreementWeight: 1, disagreementWeight: -1 }, table, memoise)))
 }
 
 function compileLevelledField(spec: MatchingFieldSpec, table: RecordTable): FieldScorer {
   if ((spec.levels?.length ?? 0) > 0 && spec.curve) throw new Error(`field ${spec.field}: a field with levels takes no weight curve`)
   const weights = levelWeights(spec)
+  // Its tests and top comparison are consulted only when the levelled field's own memo misses, so they keep none.
   const top = compileTwoLevelField({ field: spec.field, comparison: spec.comparison, m: spec.m, u: spec.u,
-    agreementWeight: weights[1]!, disagreementWeight: weights[0]!, ...(spec.curve ? { curve: spec.curve } : {}) }, table)
+    agreementWeight: weights[1]!, disagreementWeight: weights[0]!, ...(spec.curve ? { curve: spec.curve } : {}) }, table, false)
   const column = table.column(spec.field)
   const tf = spec.termFrequency ? termFrequencyAdjustments(column, spec.u, TF_PRIOR_VALUES, table.termCounts(spec.field)) : null
-  return new LevelledField(spec.field, column.codes, compileLevelTests(spec, table), top, weights, tf)
+  const comparisons = [spec.comparison, ...(spec.levels ?? []).map(l => l.comparison)]
+  return new LevelledField(spec.field, column.codes, compileLevelTests(spec, table, false), top, weights, tf, {
+    memoise: !comparisons.every(c => c.type === 'Date'), surelyDisagrees: ladderDisagreement(comparisons, column) })
 }
 
-function compileTwoLevelField(spec: MatchingFieldSpec, table: RecordTable): FieldScorer {
+/**
+ * A code test proving every comparison of a ladder disagrees, when all are Jaro–Winkler (the bound at the
+ * largest prefix scale under the lowest threshold) or all Levenshtein (the distance bound beyond the largest
+ * maximum); null for other ladders.
+ */
+function ladderDisagreement(comparisons: readonly ComparisonSpec[], column: Column): ((a: number, b: number) => boolean) | null {
+  if (comparisons.every(c => c.type === 'JaroWinkler')) {
+    const scale = Math.max(...comparisons.map(c => c.prefixScale ?? DEFAULT_PREFIX_SCALE))
+    const gate = Math.min(...comparisons.map(c => c.threshold ?? DEFAULT_JARO_WINKLER_THRESHOLD))
+    return jaroWinklerGate(column, scale, gate).quick
+  }
+  if (comparisons.every(c => c.type === 'Levenshtein')) {
+    return levenshteinGate(column, Math.max(...comparisons.map(c => c.maxDistance ?? DEFAULT_LEVENSHTEIN_MAX_DISTANCE))).quick
+  }
+  return null
+}
+
+function jaroWinklerGate(column: Column, scale: number, gate: number): StringGate {
+  const bound = new JaroWinklerBound(column.values, characterCounts(column))
+  return { quick: (a, b) => bound.upperBoundWithoutPrefix(a, b, scale) < gate, full: (a, b) => bound.upperBound(a, b, scale) < gate }
+}
+
+/** The distance bound reads no string, so all of it runs before the memo and nothing is left for after a miss. */
+function levenshteinGate(column: Column, max: number): StringGate {
+  const bound = new LevenshteinBound(characterCounts(column))
+  const beyond = (a: number, b: number) => bound.lowerBound(a, b) > max
+  return { quick: beyond, full: () => false }
+}
+
+// The character counts of a column's values, built once however many comparisons of the column use them.
+const countsOfColumn = new WeakMap<Column, CharacterCounts>()
+function characterCounts(column: Column): CharacterCounts {
+  let counts = countsOfColumn.get(column)
+  if (!counts) { counts = new CharacterCounts(column.values); countsOfColumn.set(column, counts) }
+  return counts
+}
+
+function compileTwoLevelField(spec: MatchingFieldSpec, table: RecordTable, memoise = true): FieldScorer {
   const column = table.column(spec.field)
   const weights = fieldWeights({ m: spec.m, u: spec.u, agreementWeight: spec.agreementWeight,
     disagreementWeight: spec.disagreementWeight })
@@ -82,15 +125,14 @@ function compileTwoLevelField(spec: MatchingFieldSpec, table: RecordTable): Fiel
       const scale = c.prefixScale ?? DEFAULT_PREFIX_SCALE
       if (scale < 0 || scale > 0.25) throw new Error('prefixScale must lie between 0 and 0.25')
       const gate = c.threshold ?? DEFAULT_JARO_WINKLER_THRESHOLD
-      const bound = new JaroWinklerBound(column.values)
       return new MemoStringField(spec.field, column.codes, column.values, (a, b) => jaroWinkler(a, b, scale),
-        new SimilarityToWeight(weights, gate, curve), (a, b) => bound.upperBound(a, b, scale) < gate)
+        new SimilarityToWeight(weights, gate, curve), jaroWinklerGate(column, scale, gate), memoise)
     }
     case 'Levenshtein': {
       const max = c.maxDistance ?? DEFAULT_LEVENSHTEIN_MAX_DISTANCE
       // Beyond maxDistance the similarity is 0; a strictly positive gate makes that a disagreement.
       return new MemoStringField(spec.field, column.codes, column.values, (a, b) => levenshteinSimilarity(a, b, max),
-        new SimilarityToWeight(weights, Number.MIN_VALUE, curve))
+        new SimilarityToWeight(weights, Number.MIN_VALUE, curve), levenshteinGate(column, max), memoise)
     }
     case 'Date':
       return new DateField(spec.field, column, c.toleranceDays ?? 0, c.allowDayMonthSwap ?? false,

@@ -43,25 +43,46 @@ export class ExactField implements FieldScorer {
 }
 
 /**
- * A string comparator memoised per distinct-value pair (JaroWinkler, Levenshtein). `belowGate(a, b)`, when
- * given, is a cheap test on codes that proves the similarity cannot reach the gate: such pairs disagree
- * without running the comparator or touching the memo.
+ * Cheap proofs, on two distinct codes (a < b), that a pair's similarity stays below a comparison's gate, so the
+ * pair disagrees without the comparator. Most candidate pairs in a block are such non-matches.
+ */
+export interface StringGate {
+  /** Reads only numbers per code: tried before the memo, whose probe is a likely cache miss. */
+  readonly quick: (a: number, b: number) => boolean
+  /** May also read the strings (a common prefix): tried after a memo miss, before the comparator. */
+  readonly full: (a: number, b: number) => boolean
+}
+
+/**
+ * A string comparator memoised per distinct-value pair (JaroWinkler, Levenshtein), with an optional StringGate.
+ * `memoise` false: no memo of its own, for a field scored inside a LevelledField, whose memo already holds the
+ * pair's final weight (a second memo only missed alongside it).
  */
 export class MemoStringField implements FieldScorer {
-  private readonly memo = new PairMemo()
+  private readonly memo: PairMemo | null
 
   constructor(readonly field: string, private readonly codes: Int32Array, private readonly values: readonly string[],
     private readonly similarity: (a: string, b: string) => number, private readonly toWeight: SimilarityToWeight,
-    private readonly belowGate: ((a: number, b: number) => boolean) | null = null) {}
+    private readonly gate: StringGate | null = null, memoise = true) {
+    this.memo = memoise ? new PairMemo() : null
+  }
 
   private codePairWeight(a: number, b: number): number {
     if (a > b) { const t = a; a = b; b = t }
-    if (this.belowGate !== null && this.belowGate(a, b)) return this.toWeight.weights.disagreement
-    const slot = this.memo.find(a, b)
-    if (slot >= 0) return this.memo.valueAt(slot)
-    const w = this.toWeight.weight(this.similarity(this.values[a]!, this.values[b]!))
-    this.memo.store(slot, a, b, w)
+    const gate = this.gate
+    if (gate !== null && gate.quick(a, b)) return this.toWeight.weights.disagreement
+    const memo = this.memo
+    if (memo === null) return this.computed(a, b)
+    const slot = memo.find(a, b)
+    if (slot >= 0) return memo.valueAt(slot)
+    const w = this.computed(a, b)
+    memo.store(slot, a, b, w)
     return w
+  }
+
+  private computed(a: number, b: number): number {
+    if (this.gate !== null && this.gate.full(a, b)) return this.toWeight.weights.disagreement
+    return this.toWeight.weight(this.similarity(this.values[a]!, this.values[b]!))
   }
 
   accumulate(left: Int32Array, right: Int32Array, n: number, out: Float64Array): void {

@@ -90,17 +90,35 @@ export function termFrequencyAdjustments(column: Column, u: number, prior = TF_P
   return out
 }
 
+/** How a LevelledField skips work on pairs of distinct values. */
+export interface LevelledFieldOptions {
+  /**
+   * false: compute every level afresh. For comparisons cheaper than a memo probe (dates: a few array reads),
+   * whose distinct-value pairs rarely repeat, the memo only adds a cache miss per pair.
+   */
+  memoise?: boolean
+  /**
+   * A cheap test on two distinct codes (a < b) proving that no level agrees: such pairs take the disagreement
+   * weight without the memo or the comparisons. Most candidate pairs in a block are such non-matches.
+   */
+  surelyDisagrees?: ((a: number, b: number) => boolean) | null
+}
+
 /**
  * Scores a levelled and/or term-frequency-adjusted field. `top` is the field's own comparison compiled with the
  * top and disagreement weights (and its curve), so level 1 weighs exactly what a two-level field would;
  * `weights[l]` gives the other levels. Weights of distinct-value pairs are memoised.
  */
 export class LevelledField implements FieldScorer {
-  private readonly memo = new PairMemo()
+  private readonly memo: PairMemo | null
+  private readonly surelyDisagrees: ((a: number, b: number) => boolean) | null
 
   constructor(readonly field: string, private readonly codes: Int32Array, private readonly tests: LevelTests,
     private readonly top: FieldScorer, private readonly weights: readonly number[],
-    private readonly tf: Float64Array | null) {}
+    private readonly tf: Float64Array | null, options: LevelledFieldOptions = {}) {
+    this.memo = options.memoise === false ? null : new PairMemo()
+    this.surelyDisagrees = options.surelyDisagrees ?? null
+  }
 
   weightFor(i: number, j: number): number {
     let a = this.codes[i]!, b = this.codes[j]!
@@ -111,12 +129,19 @@ export class LevelledField implements FieldScorer {
       return w === 0 && this.tests.level(i, j) === MISSING ? 0 : w + (this.tf === null ? 0 : this.tf[a]!)
     }
     if (a > b) { const t = a; a = b; b = t }
-    const slot = this.memo.find(a, b)
-    if (slot >= 0) return this.memo.valueAt(slot)
-    const level = this.tests.level(i, j)
-    const w = level === MISSING ? 0 : level === 1 ? this.top.weightFor(i, j) : this.weights[level]!
-    this.memo.store(slot, a, b, w)
+    if (this.surelyDisagrees !== null && this.surelyDisagrees(a, b)) return this.weights[0]!
+    const memo = this.memo
+    if (memo === null) return this.levelWeight(i, j)
+    const slot = memo.find(a, b)
+    if (slot >= 0) return memo.valueAt(slot)
+    const w = this.levelWeight(i, j)
+    memo.store(slot, a, b, w)
     return w
+  }
+
+  private levelWeight(i: number, j: number): number {
+    const level = this.tests.level(i, j)
+    return level === MISSING ? 0 : level === 1 ? this.top.weightFor(i, j) : this.weights[level]!
   }
 
   accumulate(left: Int32Array, right: Int32Array, n: number, out: Float64Array): void {

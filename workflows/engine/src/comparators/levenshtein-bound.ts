@@ -1,0 +1,17 @@
+/**
+ * A cheap lower bound on the Levenshtein distance, so a bounded comparison can skip the dynamic programme for
+ * pairs certainly farther apart than its maximum (most pairs of distinct postcodes in a block). An alignment with
+ * d edits pairs at least max(|a|, |b|) − d characters identically, so d ≥ max(|a|, |b|) − common, with common
+ * bounded from above by CharacterCounts.
+ */
+import type { CharacterCounts } from './character-counts.js'
+
+export class LevenshteinBound {
+  constructor(private readonly counts: CharacterCounts) {}
+
+  /** A lower bound on the edit distance between values a and b. */
+  lowerBound(a: number, b: number): number {
+    const la = this.counts.lengths[a]!, lb = this.counts.lengths[b]!
+    return (la > lb ? la : lb) - this.counts.commonUpperBound(a, b)
+  }
+}
