@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
 import { writeSyntheticDataset, SYNTHETIC_IMPORT_FORMAT } from '../../src/loading/index.js'
 import { startWorkers } from './worker-processes.js'
+import { indexSecondsAfterComplete } from './index-after-complete.js'
 
 export interface IncrementalOptions { sizes: number[]; incoming: number; seed: number; workers: number; partitions: string; group: string }
 
@@ -42,7 +43,10 @@ async function runSize(size: number, options: IncrementalOptions): Promise<strin
     })
     const tExisting = performance.now()
     await send(platform, 'existing', existing)
-    console.log(`\nproject of ${size} records: built in ${f((performance.now() - tExisting) / 1000)} s (one envelope, linked in full)`)
+    const built = (performance.now() - tExisting) / 1000
+    // The next linkage's indexes follow the first envelope's completion; the incoming one would wait for them.
+    const indexSeconds = await indexSecondsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:existing`)
+    console.log(`\nproject of ${size} records: built in ${f(built)} s (one envelope, linked in full), then indexed for the next linkage in ${indexSeconds === null ? '—' : f(indexSeconds)} s`)
     const tUpload = performance.now()
     await send(platform, 'incoming', incoming)
     const total = (performance.now() - tUpload) / 1000

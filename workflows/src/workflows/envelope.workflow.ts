@@ -1,4 +1,4 @@
-import { ApplicationFailure, defineQuery, executeChild, log, setHandler, upsertSearchAttributes, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { ApplicationFailure, defineQuery, executeChild, log, patched, setHandler, upsertSearchAttributes, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { EnvelopeStatus, EnvelopeType, LinkageStatus, enumName, initialEnvelopeState, transitionEnvelope, type EnvelopeEvent, type EnvelopeState } from '@ligature/contracts/transitions'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
 import { runLinkage } from './linkage-steps.js'
@@ -92,8 +92,10 @@ export async function envelopeWorkflow(input: EnvelopeWorkflowInput): Promise<En
       projectCode: plan.projectCode, name: input.name, envelopeName: input.name,
       linkageSources: plan.files.map((f) => ({ eventTypeCode: f.eventTypeCode, dataSourceCode: 'ENVELOPE' })),
     })
-    await runLinkage({ envelopeName: input.name, folder, plan, linkageId, fastLoad: manifest.requestType === 'SubmitFastLoad' })
-    await move({ kind: 'complete' })
+    const run = { envelopeName: input.name, folder, plan, linkageId, fastLoad: manifest.requestType === 'SubmitFastLoad' }
+    // Complete as soon as the keys are stored, under the lock; a first load's indexes follow (runLinkage).
+    if (patched('complete-before-indexes')) await runLinkage(run, () => move({ kind: 'complete' }))
+    else { await runLinkage(run); await move({ kind: 'complete' }) }
   } catch (err) {
     const reason = err instanceof ApplicationFailure ? err.message : (err as { cause?: { message?: string; cause?: { message?: string } } }).cause?.cause?.message ?? (err as { cause?: { message?: string } }).cause?.message ?? 'processing failed'
     log.warn('envelope failed', { name: input.name })

@@ -1,4 +1,4 @@
-import { patched, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { log, patched, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { LinkageStatus } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
@@ -32,15 +32,39 @@ const linkActivities = () => proxyActivities<ReturnType<typeof createActivities>
 /** `envelopeName` is absent for linkages that read their sources themselves: their jobs carry the stats. */
 export interface LinkageRun { envelopeName?: string; folder: string; plan: EnvelopePlan; linkageId: number; fastLoad?: boolean }
 
+type Activities = ReturnType<typeof createActivities>
+type StrategySpecs = Parameters<Activities['indexForNextLinkage']>[0]['strategies']
+/** What a linkage left for after its keys are reported: the strategies whose indexes a first load still needs. */
+interface Linked { indexFor: StrategySpecs | null }
+
 /**
  * The linkage of one envelope, holding the project's map lock: each data file loaded as its own job ("Load
  * Linkage Request"), then one "Link" job that blocks, scores, groups and assigns keys over the whole project. Each job's stats are kept.
+ * `reported`, when given, runs once the keys are stored (the envelope reported complete), still under the lock,
+ * and then a first load's indexes for the next linkage are built: the keys do not wait for them, and the next
+ * linkage, waiting for the lock, finds them. Without it, grouping builds them as it always did.
  */
-export function runLinkage(run: LinkageRun): Promise<void> {
-  return withProjectLock(run.plan.projectCode, () => linkageSteps(run))
+export function runLinkage(run: LinkageRun, reported?: () => Promise<void>): Promise<void> {
+  return withProjectLock(run.plan.projectCode, async () => {
+    const linked = await linkageSteps(run, reported !== undefined)
+    if (!reported) return
+    await reported()
+    if (linked.indexFor) await indexForNextLinkage(run.plan.projectId, run.linkageId, linked.indexFor)
+  })
 }
 
-async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }: LinkageRun): Promise<void> {
+/** Never fails the reported linkage: if the builds fail for good, the next linkage builds them before its read. */
+async function indexForNextLinkage(projectId: number, linkageId: number, strategies: StrategySpecs): Promise<void> {
+  setCurrentDetails('Indexing for the next linkage')
+  try {
+    const { indexSeconds } = await linkActivities().indexForNextLinkage({ projectId, linkageId, strategies })
+    log.info('indexes for the next linkage built', { projectId, linkageId, indexSeconds })
+  } catch {
+    log.warn('indexes for the next linkage not built; the next linkage builds them', { projectId, linkageId })
+  }
+}
+
+async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }: LinkageRun, indexLater: boolean): Promise<Linked> {
   const jobBase = { ...(envelopeName ? { envelopeName } : {}), linkageId, projectId: plan.projectId, projectCode: plan.projectCode, projectName: plan.projectName, dataProviderId: plan.dataProviderId, dataProviderName: plan.dataProviderName }
   await acts.setLinkageStatus(linkageId, LinkageStatus.Processing)
   if (fastLoad) await acts.checkFastLoad({ projectId: plan.projectId, eventTypeIds: plan.files.map((f) => f.eventTypeId) })
@@ -64,11 +88,14 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
   }
   setCurrentDetails('Linking')
   let clerical: ClericalOutcome | undefined
+  let indexFor: StrategySpecs | null = null
   const jobId = await acts.startJob({ ...jobBase, name: fastLoad ? FAST_LOAD_JOB : 'Link' })
   try {
     const authoritative = plan.files.filter((f) => f.isAuthoritative).map((f) => f.eventTypeId)
-    const linked = fastLoad ? await acts.fastLoadGroup({ projectId: plan.projectId, linkageId })
-      : await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative })
+    const outcome = fastLoad ? { linked: await acts.fastLoadGroup({ projectId: plan.projectId, linkageId }), indexFor: null }
+      : await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative }, indexLater)
+    const linked = outcome.linked
+    indexFor = outcome.indexFor
     await acts.finishJob(jobId, 'Complete', linked.stats)
     if (envelopeName) {
       // A read of the pairs the Link job stored, not part of its statistics; the report carries its figures.
@@ -86,19 +113,21 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
   // Sent after the linkage-complete notification, as before the report carried the figures.
   if (envelopeName) await notifyClericalReview(envelopeName, clerical ?? await listClericalReview(envelopeName, plan.projectId, linkageId))
   await acts.setLinkageStatus(linkageId, LinkageStatus.Complete)
+  return { indexFor }
 }
 
 /**
  * The *InMemory strategies link in one activity; the *OnDisk ones split matching by block partition across
  * activities (and so across workers), then group from the pairs on disk in one more.
  */
-async function link(input: { projectId: number; linkageId: number; groupStrategy: string; authoritativeEventTypeIds: number[] }) {
+async function link(input: { projectId: number; linkageId: number; groupStrategy: string; authoritativeEventTypeIds: number[] }, indexLater: boolean) {
   const linkActs = linkActivities()
-  if (!input.groupStrategy.endsWith('OnDisk')) return linkActs.linkRecords(input)
+  if (!input.groupStrategy.endsWith('OnDisk')) return { linked: await linkActs.linkRecords(input), indexFor: null }
   const { strategies, partitions } = await acts.prepareLinkage(input)
   setCurrentDetails(`Linking: ${partitions} block partitions`)
   const outcomes = await Promise.all(Array.from({ length: partitions }, (_, index) =>
     linkActs.matchLinkagePartition({ ...input, strategies, partition: { index, count: partitions } })))
   setCurrentDetails('Grouping')
-  return linkActs.groupLinkage({ ...input, strategyCount: strategies.length, partitions: outcomes, strategies })
+  const grouped = await linkActs.groupLinkage({ ...input, strategyCount: strategies.length, partitions: outcomes, strategies, ...(indexLater ? { indexLater } : {}) })
+  return { linked: grouped, indexFor: grouped.indexPending ? strategies : null }
 }
