@@ -1,4 +1,4 @@
-import { log, patched, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
+import { isCancellation, log, patched, proxyActivities, setCurrentDetails, workflowInfo } from '@temporalio/workflow'
 import { LinkageStatus } from '@ligature/contracts/transitions'
 import type { createActivities } from '../activities/index.js'
 import { withLocalBookkeeping } from './local-bookkeeping.js'
@@ -53,13 +53,17 @@ export function runLinkage(run: LinkageRun, reported?: () => Promise<void>): Pro
   })
 }
 
-/** Never fails the reported linkage: if the builds fail for good, the next linkage builds them before its read. */
+/**
+ * Never fails the reported linkage: if the builds fail for good, the next linkage builds them before its read.
+ * A cancelled workflow stays cancelled.
+ */
 async function indexForNextLinkage(projectId: number, linkageId: number, strategies: StrategySpecs): Promise<void> {
   setCurrentDetails('Indexing for the next linkage')
   try {
     const { indexSeconds } = await linkActivities().indexForNextLinkage({ projectId, linkageId, strategies })
     log.info('indexes for the next linkage built', { projectId, linkageId, indexSeconds })
-  } catch {
+  } catch (err) {
+    if (isCancellation(err)) throw err
     log.warn('indexes for the next linkage not built; the next linkage builds them', { projectId, linkageId })
   }
 }
