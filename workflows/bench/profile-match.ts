@@ -1,16 +1,19 @@
 /**
- * Times matching alone, for engine work: node --import tsx workflows/bench/profile-match.ts --records N [--rounds R] [--fields] [--drop]
- * Loads N synthetic people once into a database kept between runs (lig_match_exp_N; --drop removes it), reads them
- * as a partition does, then matches the whole table R times on one thread and prints the time, the candidate pairs
- * and a checksum of the kept pairs (count, score sum, hash of pairs and strategies), so two versions of the engine
- * run one after the other can be compared for speed and for identical results. --fields also prints each
- * matching field's cost per pair over the first 8,000,000 candidate pairs of each strategy.
+ * Times matching alone, for engine work:
+ *   node --import tsx workflows/bench/profile-match.ts --records N [--rounds R] [--fields] [--database URL]
+ * Loads N synthetic people into a scratch database (kept when LIGATURE_KEEP_TEST_DB is set, which prints its name),
+ * or reads the store such a run kept (--database), as a partition reads; then matches the whole table R times on
+ * one thread and prints the time, the candidate pairs and a checksum of the kept pairs (count, score sum, hash of
+ * pairs and strategies), so two versions of the engine run one after the other on the same store can be compared
+ * for speed and for identical results. --fields also prints each matching field's cost per pair over the first
+ * 8,000,000 candidate pairs of each strategy.
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { createTestDatabase } from '@ligature/testkit'
 import { buildBlocks, Matcher, StrategyScorer, type RecordTable, type StrategySpec } from '@ligature/engine'
 import { candidateSteps } from '../engine/src/blocking/candidates.js'
 import { readLinkageRecords } from '../src/records/linkage-records.js'
@@ -21,37 +24,24 @@ import { writeSyntheticDataset } from '../src/loading/index.js'
 import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '2' },
-  fields: { type: 'boolean', default: false }, drop: { type: 'boolean', default: false } } })
-const records = Number(values.records)
-const server = process.env.LIGATURE_TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const dbName = `lig_match_exp_${records}`
-const admin = new pg.Client({ connectionString: server })
-await admin.connect()
-if (values.drop) {
-  await admin.query(`drop database if exists ${dbName}`)
-  await admin.end()
-  process.exit(0)
-}
-const exists = (await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 1
-if (!exists) await admin.query(`create database ${dbName}`)
-await admin.end()
-const url = new URL(server)
-url.pathname = `/${dbName}`
-const client = new pg.Client({ connectionString: url.toString() })
+  fields: { type: 'boolean', default: false }, database: { type: 'string' } } })
+const scratch = values.database ? null : await createTestDatabase()
+const client = new pg.Client({ connectionString: values.database ?? scratch!.url })
 await client.connect()
 const strategies = defaultStrategies()
 let table: RecordTable
 try {
   const schema = await ensureRecordStore(client, 1)
-  if (!exists) {
+  if (scratch) {
     const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-'))
-    await writeSyntheticDataset({ records, seed: 42 }, { csvPath: join(dir, 'people.csv') })
+    await writeSyntheticDataset({ records: Number(values.records), seed: 42 }, { csvPath: join(dir, 'people.csv') })
     await loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId: 1, file: syntheticFilePlan('people.csv') })
     await rm(dir, { recursive: true, force: true })
   }
   table = (await readLinkageRecords(client, schema, 1, fieldsUsed(strategies), null, false)).table!
 } finally {
   await client.end()
+  await scratch?.drop()
 }
 
 for (let round = 0; round < Number(values.rounds); round++) {

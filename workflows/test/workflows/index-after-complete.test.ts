@@ -9,6 +9,7 @@ import pg from 'pg'
 import { Client, Connection } from '@temporalio/client'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
 import { startWorkerProcess } from '../../src/worker.js'
+import { localActivityType, scheduledActivityType } from './history-events.js'
 
 const platform = await startPlatform()
 t.teardown(() => platform.close())
@@ -36,10 +37,6 @@ async function linkEnvelope(name: string, content: string) {
   return { handle: temporal.workflow.getHandle(`${platform.namespace}/envelope:${name}`), stat: (s: string) => link.stats.find((x) => x.name === s)?.value }
 }
 
-function localActivityType(data: Uint8Array | null | undefined): string | null {
-  return data ? (JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string }).activity_type ?? null : null
-}
-
 t.test('the first envelope is Complete before its indexes are built, and the next one uses them', async (t) => {
   const { project } = await configureProject(platform.url, platform.adminToken, { project: 'IDXLATE', provider: 'FEBRL', eventTypes: ['FEBRL2'], groupStrategy: 'WeightedBestLinkOnDisk' })
   const schema = `project_${project.id}`
@@ -51,9 +48,8 @@ t.test('the first envelope is Complete before its indexes are built, and the nex
   t.ok(await blockIndexes() > 0, 'once the workflow closed, the blocking indexes exist')
 
   const events = (await first.handle.fetchHistory()).events ?? []
-  const at = (test: (e: (typeof events)[number]) => boolean) => events.findIndex(test)
-  const lastStateChange = events.map((e) => localActivityType(e.markerRecordedEventAttributes?.details?.data?.payloads?.[0]?.data)).lastIndexOf('setEnvelopeState')
-  const indexing = at((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'indexForNextLinkage')
+  const lastStateChange = events.map(localActivityType).lastIndexOf('setEnvelopeState')
+  const indexing = events.findIndex((e) => scheduledActivityType(e) === 'indexForNextLinkage')
   // The lock is given back by signalling the project's lock workflow (with-project-lock.ts): the last such signal.
   const release = events.map((e) => e.signalExternalWorkflowExecutionInitiatedEventAttributes != null).lastIndexOf(true)
   t.ok(indexing > 0, 'the workflow builds the indexes in an activity of their own')
@@ -64,5 +60,5 @@ t.test('the first envelope is Complete before its indexes are built, and the nex
   t.equal(second.stat('Index seconds'), undefined)
   t.ok(Number(second.stat('Records read')) < 1800, `the next linkage reads only touched blocks (${second.stat('Records read')} of 1,800 records)`)
   const later = (await second.handle.fetchHistory()).events ?? []
-  t.notOk(later.some((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'indexForNextLinkage'), 'a later linkage has no index step')
+  t.notOk(later.some((e) => scheduledActivityType(e) === 'indexForNextLinkage'), 'a later linkage has no index step')
 })

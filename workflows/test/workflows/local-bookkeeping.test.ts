@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises'
 import proto from '@temporalio/proto'
 import { Worker } from '@temporalio/worker'
 import { workflowsPath } from '../../src/worker.js'
+import { localActivityType, scheduledActivityType } from './history-events.js'
 
 const BOOKKEEPING_NAMES = ['setEnvelopeState', 'planLinkage', 'createLinkage', 'requestProjectLock', 'setLinkageStatus', 'startJob', 'finishJob', 'notifyWithAttachment']
 
@@ -25,16 +26,11 @@ async function history(name: string): Promise<History> {
 }
 
 function activityTypes(h: History): string[] {
-  return (h.events ?? []).flatMap((e) => e.activityTaskScheduledEventAttributes?.activityType?.name ?? [])
+  return (h.events ?? []).flatMap((e) => scheduledActivityType(e) ?? [])
 }
 
 function localActivityTypes(h: History): string[] {
-  return (h.events ?? []).flatMap((e) => {
-    const marker = e.markerRecordedEventAttributes
-    if (marker?.markerName !== 'core_local_activity') return []
-    const data = marker.details?.data?.payloads?.[0]?.data
-    return data ? [(JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type: string }).activity_type] : []
-  })
+  return (h.events ?? []).flatMap((e) => localActivityType(e) ?? [])
 }
 
 t.test('a history from before local bookkeeping replays: its calls stay activity tasks', async (t) => {
