@@ -17,7 +17,7 @@ export async function estimationTable(client: pg.ClientBase, schema: string, fie
   const builder = new RecordTableBuilder(columnSpecs(fields), 1 << 14)
   const select = fields.map((f) => `r.${quoteIdent(f)}`).join(', ')
   const existing = await copyOutRaw(client, `select ${select} from ${s}.records r where r.end_dated_at is null order by r.id`,
-    (row) => { builder.addBytes((f) => row.bytes(f), 0, false) })
+    (row) => { builder.addRow(row, 0, false) })
   const positions = fields.map((f) => {
     const at = (RECORD_COLUMNS as readonly string[]).indexOf(f)
     if (at < 0) throw new Error(`field ${f} is not a record column`)

@@ -86,7 +86,9 @@ export function decodeField(text: string, from: number, to: number): string | nu
 
 /**
  * One row of COPY text output as byte ranges of the input, for readers that encode values without making a
- * string per cell (see ByteDictionary). Reused between rows: read what you need inside the callback.
+ * string per cell (see ByteDictionary). Reused between rows: read what you need inside the callback. A field is
+ * read through source/start/end, which allocate nothing: a tuple per cell was a tenth of a touched read's time
+ * in young-generation collections (285,060 rows of 14 fields at 1,000,000 + 10,000).
  */
 export class RawRow {
   buffer: Buffer = Buffer.alloc(0)
@@ -95,24 +97,39 @@ export class RawRow {
   ends = new Int32Array(64)
   /** Fields that held escapes, decoded into buffers of their own (rare: tabs, newlines or backslashes in values). */
   readonly decoded: (Buffer | null)[] = []
-  /** Where the next backslash of `buffer` lies at or after the field being split: −1 none left, −2 not looked yet. */
-  nextBackslash = -2
+  /** Whether any field of this row is in `decoded`: nearly never, so the accessors skip the lookup. */
+  anyDecoded = false
 
   isNull(f: number): boolean {
     return this.ends[f] === -1
   }
 
+  /** The bytes field f lies in, from start(f) to end(f); empty for NULL. */
+  source(f: number): Buffer {
+    return this.anyDecoded ? this.decoded[f] ?? this.buffer : this.buffer
+  }
+
+  start(f: number): number {
+    if (this.anyDecoded && this.decoded[f]) return 0
+    return this.ends[f] === -1 ? 0 : this.starts[f]!
+  }
+
+  end(f: number): number {
+    const own = this.anyDecoded ? this.decoded[f] : null
+    if (own) return own.length
+    const end = this.ends[f]!
+    return end === -1 ? 0 : end
+  }
+
   /** The field's bytes as [buffer, start, end); empty for NULL. */
   bytes(f: number): [Buffer, number, number] {
-    const own = this.decoded[f]
-    if (own) return [own, 0, own.length]
-    return this.ends[f] === -1 ? [this.buffer, 0, 0] : [this.buffer, this.starts[f]!, this.ends[f]!]
+    return [this.source(f), this.start(f), this.end(f)]
   }
 
   number(f: number): number {
-    const [buf, start, end] = this.bytes(f)
+    const buf = this.source(f), end = this.end(f)
     let n = 0
-    for (let k = start; k < end; k++) n = n * 10 + (buf[k]! - 48)
+    for (let k = this.start(f); k < end; k++) n = n * 10 + (buf[k]! - 48)
     return n
   }
 }
@@ -124,21 +141,32 @@ export async function copyOutRaw(client: pg.ClientBase, query: string, onRow: (r
   const row = new RawRow()
   let pending: Buffer | null = null
   let rows = 0
-  const consume = (data: Buffer) => {
-    let pos = 0
+  const consume = (data: Buffer, from: number) => {
+    let pos = from
     for (;;) {
-      const end = data.indexOf(NEWLINE, pos)
-      if (end === -1) break
-      splitRow(data, pos, end, row)
+      const next = splitRow(data, pos, row)
+      if (next === -1) break
       onRow(row)
       rows++
-      pos = end + 1
+      pos = next
     }
     pending = pos < data.length ? data.subarray(pos) : null
   }
   await pipeline(client.query(copyTo(`copy (${query}) to stdout`)), new Writable({
     write(chunk: Buffer, _encoding, done) {
-      try { consume(pending ? Buffer.concat([pending, chunk]) : chunk); done() } catch (err) { done(err as Error) }
+      try {
+        if (pending === null) consume(chunk, 0)
+        else {
+          // Only the row the chunk boundary cut is joined; the rest of the chunk is read where it lies.
+          const newline = chunk.indexOf(NEWLINE)
+          if (newline === -1) pending = Buffer.concat([pending, chunk])
+          else {
+            consume(Buffer.concat([pending, chunk.subarray(0, newline + 1)]), 0)
+            consume(chunk, newline + 1)
+          }
+        }
+        done()
+      } catch (err) { done(err as Error) }
     },
     final(done) {
       done(pending ? new Error('COPY output ended inside a row') : undefined)
@@ -147,29 +175,39 @@ export async function copyOutRaw(client: pg.ClientBase, query: string, onRow: (r
   return rows
 }
 
-function splitRow(data: Buffer, start: number, end: number, row: RawRow): void {
-  if (row.buffer !== data) { row.buffer = data; row.nextBackslash = -2 }
+/**
+ * Splits the row starting at `start` into `row`; where the next row starts, or −1 when `data` ends first. One
+ * pass of plain byte reads: a native indexOf per field and per row cost more in call overhead than it saved on
+ * fields of a few bytes.
+ */
+function splitRow(data: Buffer, start: number, row: RawRow): number {
+  row.buffer = data
   row.count = 0
-  let from = start
-  for (;;) {
-    let to = data.indexOf(TAB, from)
-    if (to === -1 || to > end) to = end
-    const f = row.count++
-    if (f >= row.starts.length) {
-      const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b }
-      row.starts = grow(row.starts); row.ends = grow(row.ends)
+  if (row.anyDecoded) { row.decoded.fill(null); row.anyDecoded = false }
+  let from = start, escaped = false
+  for (let k = start; k < data.length; k++) {
+    const byte = data[k]!
+    if (byte === BACKSLASH) escaped = true
+    else if (byte === TAB || byte === NEWLINE) {
+      endField(data, row, from, k, escaped)
+      if (byte === NEWLINE) return k + 1
+      from = k + 1
+      escaped = false
     }
-    row.starts[f] = from; row.ends[f] = to; row.decoded[f] = null
-    // One search per backslash, not per field: an unbounded search from each field ran to the end of the chunk
-    // (8.6 KB on average, about 100 rows) whenever the chunk held none, which is nearly always.
-    if (row.nextBackslash !== -1 && row.nextBackslash < from) row.nextBackslash = data.indexOf(BACKSLASH, from)
-    if (row.nextBackslash !== -1 && row.nextBackslash < to) {
-      const text = data.toString('utf8', from, to)
-      const value = decodeField(text, 0, text.length)
-      if (value === null) row.ends[f] = -1
-      else row.decoded[f] = Buffer.from(value, 'utf8')
-    }
-    if (to === end) return
-    from = to + 1
   }
+  return -1
+}
+
+function endField(data: Buffer, row: RawRow, from: number, to: number, escaped: boolean): void {
+  const f = row.count++
+  if (f >= row.starts.length) {
+    const grow = (a: Int32Array) => { const b = new Int32Array(a.length * 2); b.set(a); return b }
+    row.starts = grow(row.starts); row.ends = grow(row.ends)
+  }
+  row.starts[f] = from; row.ends[f] = to
+  if (!escaped) return
+  const text = data.toString('utf8', from, to)
+  const value = decodeField(text, 0, text.length)
+  if (value === null) row.ends[f] = -1
+  else { row.decoded[f] = Buffer.from(value, 'utf8'); row.anyDecoded = true }
 }

@@ -53,7 +53,7 @@ export async function readLinkageRecords(client: pg.ClientBase, schema: string, 
     const fresh = row.number(2) === 1
     ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0
     previousKeys[n] = fresh ? 0 : row.number(3)
-    builder?.addBytes((f) => row.bytes(f), 4, fresh)
+    builder?.addRow(row, 4, fresh)
     n++
   }))
   return {

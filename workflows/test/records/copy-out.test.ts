@@ -42,3 +42,18 @@ t.test('every field of every row reads back as stored', async (t) => {
   t.ok(escaped > 1_000, `${escaped} rows hold an escaped value`)
   t.ok(expected.filter((r) => r.filter((v) => v !== null && /[\t\n\r\\]/.test(v)).length > 1).length > 100, 'many hold several')
 })
+
+t.test('rows longer than a chunk, and rows a chunk boundary cuts, read whole', async (t) => {
+  // Values of 100–300 KB, several chunks each, between short rows; one with an escape near its end.
+  const long = (i: number) => `${'Zoë '.repeat(25_000 * (1 + (i % 3)))}${i % 2 === 0 ? '\tend' : 'end'}`
+  await client.query('create table long_rows (id integer primary key, a text, b text)')
+  const values = Array.from({ length: 12 }, (_, i) => [i, i % 4 === 1 ? long(i) : `short ${i}`, i % 4 === 3 ? long(i + 1) : null])
+  for (const v of values) await client.query('insert into long_rows values ($1, $2, $3)', v)
+  const read: (string | null)[][] = []
+  await copyOutRaw(client, 'select * from long_rows order by id', (row) => {
+    read.push([0, 1, 2].map((f) => (row.isNull(f) ? null : row.source(f).toString('utf8', row.start(f), row.end(f)))))
+  })
+  t.equal(read.length, values.length)
+  const wrong = read.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(values[i]!.map((v) => (typeof v === 'number' ? String(v) : v))))
+  t.equal(wrong, -1, wrong === -1 ? 'all rows equal' : `row ${wrong} differs`)
+})

@@ -17,3 +17,33 @@ t.test('a table built record by record equals one built from rows', async (t) =>
   }
   t.equal(built.column('dateOfBirth').years![built.column('dateOfBirth').codes[3]!], 1999, 'dates parsed per distinct value')
 })
+
+t.test('a table built from byte ranges in place equals one built from strings', async (t) => {
+  const specs = [{ name: 'givenName', kind: 'text' as const }, { name: 'surname', kind: 'text' as const }]
+  const rows = Array.from({ length: 3_000 }, (_, i) => [i % 11 === 0 ? '' : `Zoë${i % 97}`, `O'BRIEN${(i * 31) % 1_409}`])
+  // Every row's fields lie in one shared buffer behind an id field, as a COPY row's do.
+  const text = rows.map(([g, s], i) => `${i}\t${g}\t${s}`).join('\n')
+  const buffer = Buffer.from(text, 'utf8')
+  const starts: number[] = [], ends: number[] = []
+  let row = 0
+  const fieldBytes = {
+    source: () => buffer,
+    start: (f: number) => starts[row * 3 + f]!,
+    end: (f: number) => ends[row * 3 + f]!,
+  }
+  let from = 0
+  for (let k = 0; k <= buffer.length; k++) {
+    if (k === buffer.length || buffer[k] === 9 || buffer[k] === 10) { starts.push(from); ends.push(k); from = k + 1 }
+  }
+  const fromBytes = new RecordTableBuilder(specs, 16), fromStrings = new RecordTableBuilder(specs, 16)
+  for (row = 0; row < rows.length; row++) {
+    fromBytes.addRow(fieldBytes, 1, row % 3 === 0)
+    fromStrings.add(rows[row]!, 0, row % 3 === 0)
+  }
+  const a = fromBytes.build(), b = fromStrings.build()
+  t.same([...a.isNew!], [...b.isNew!])
+  for (const { name } of specs) {
+    t.same([...a.column(name).codes], [...b.column(name).codes], `${name} codes`)
+    t.same(a.column(name).values, b.column(name).values, `${name} dictionary`)
+  }
+})
