@@ -39,12 +39,12 @@ export async function uploadEnvelope(baseUrl: string, token: string, filename: s
 }
 
 /** Polls an envelope until its status is final (Failed 3, Complete 4) or the deadline passes. */
-export async function waitForEnvelope(baseUrl: string, token: string, name: string, timeoutMs = 60_000) {
+export async function waitForEnvelope(baseUrl: string, token: string, name: string, timeoutMs = 60_000, pollMs = 200) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const res = await fetch(`${baseUrl}/api/v3.3/envelopes/${name}`, { headers: { authorization: `Bearer ${token}` } })
     const env = await res.json() as { status: number; statusName: string }
     if (env.status === 3 || env.status === 4 || Date.now() > deadline) return env
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise((r) => setTimeout(r, pollMs))
   }
 }
