@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { join } from 'node:path'
 import { surviveLostConnections } from '@ligature/service-kit'
 import { createServiceClient } from '../clients/service-client.js'
 import { envelopesClient } from '../clients/envelopes-client.js'
@@ -53,7 +54,7 @@ export function createActivities(deps: ActivityDeps) {
       config, jobs: jobsClient(call(deps.envelopesUrl)),
       envelopes, pool, dataDir: deps.dataDir, loadThreads: deps.loadThreads,
     }),
-    ...linkActivities({ config, pool, partitions: deps.linkPartitions }),
+    ...linkActivities({ config, pool, partitions: deps.linkPartitions, tableDir: join(deps.dataDir, 'linkage-tables') }),
     ...p2pActivities({ config, pool }),
     ...fastLoadActivities({ config, pool }),
     ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),

@@ -1,10 +1,12 @@
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { ApplicationFailure, heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
 import type { ConfigClient } from '../clients/config-client.js'
 import type { StrategySpec } from '@ligature/engine'
 import { activeStrategies } from '@ligature/engine'
 import { groupLinkage as groupOnDisk } from '../pipeline/group-linkage.js'
-import { matchPartition, type PartitionOutcome } from '../pipeline/link-partition.js'
+import { matchPartition, writePartitionSnapshot, type PartitionOutcome } from '../pipeline/link-partition.js'
 import { combinedReport, combinedStats } from '../pipeline/link-report.js'
 import { checkPartitionsAgree, PartitionTablesDiffer } from '../pipeline/partition-check.js'
 import { linkProject } from '../pipeline/link-project.js'
@@ -15,9 +17,11 @@ import { ensureRecordStore } from '../records/record-schema.js'
 import { withClient } from '../records/with-client.js'
 import { incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
 import { linkageReadFor, type SecondConnection } from '../pipeline/linkage-read.js'
+import { removeStaleSnapshots } from '../records/table-snapshot.js'
 import { partitionCount } from '../pipeline/partition-count.js'
 
-export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number }
+/** `tableDir`: where a linkage's records are written once for its partitions; a folder every worker shares, as the data folder is. */
+export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number; tableDir: string }
 
 export interface LinkageRef { projectId: number; linkageId: number }
 export interface GroupRequest extends LinkageRef {
@@ -54,8 +58,9 @@ async function beating<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** Activities of the Link step: in memory in one activity, or on disk split by block partition. */
-export function linkActivities({ config, pool, partitions }: LinkDeps) {
+export function linkActivities({ config, pool, partitions, tableDir }: LinkDeps) {
   const cache = new LinkageTableCache()
+  const snapshotOf = (schema: string, linkageId: number) => join(tableDir, `${schema}-linkage-${Number(linkageId)}.table`)
   const second: SecondConnection = (fn) => withClient(pool, fn)
   const withStore = async <T>(projectId: number, fn: (client: pg.PoolClient, schema: string) => Promise<T>) => {
     const client = await pool.connect()
@@ -69,21 +74,34 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
         return { records: linked.records, stats: linked.stats, report: linked.report }
       }))
     },
-    /** Freezes the match configuration for every partition, clears what an earlier attempt left, readies a touched read (indexes, statistics) and decides the partition count. */
+    /**
+     * Freezes the match configuration for every partition, clears what an earlier attempt left, readies a touched
+     * read (indexes, statistics) and decides the partition count. A split linkage's records are read here, once,
+     * kept in this worker's cache and written to a table snapshot that the partitions on other workers load
+     * instead of each reading and decoding the same records from the database at the same time.
+     */
     async prepareLinkage(input: LinkageRef): Promise<{ strategies: StrategySpec[]; partitions: number }> {
       const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
-      return withStore(input.projectId, async (client, schema) => {
+      return beating(() => withStore(input.projectId, async (client, schema) => {
         await clearLinkagePairs(client, schema, input.linkageId)
         const read = await linkageReadFor(client, schema, input.linkageId)
         // Here, once, rather than in the partitions that run at the same time; a first load reads in full and
         // builds them after grouping (indexAfterFullRead).
         if (read === 'touched') await readyForTouchedRead(client, schema, strategies)
-        return { strategies, partitions: partitionCount(partitions, read, await incomingRecords(client, schema, input.linkageId)) }
-      })
+        const count = partitionCount(partitions, read, await incomingRecords(client, schema, input.linkageId))
+        const snapshot = snapshotOf(schema, input.linkageId)
+        await rm(snapshot, { force: true })
+        if (count > 1) {
+          await mkdir(tableDir, { recursive: true })
+          await removeStaleSnapshots(tableDir)
+          await writePartitionSnapshot(client, { schema, linkageId: input.linkageId, strategies, read, second }, snapshot, cache)
+        }
+        return { strategies, partitions: count }
+      }))
     },
     async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {
       return beating(() => withStore(input.projectId, (client, schema) =>
-        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition, second }, cache)))
+        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition, second, snapshot: snapshotOf(schema, input.linkageId) }, cache)))
     },
     /**
      * A first linkage's indexes for the next one's touched read, after its keys are stored and reported: on their
@@ -102,6 +120,8 @@ export function linkActivities({ config, pool, partitions }: LinkDeps) {
       }
       const { strategies } = input
       return beating(() => withStore(input.projectId, async (client, schema) => {
+        // The partitions are done with the linkage's records.
+        await rm(snapshotOf(schema, input.linkageId), { force: true })
         // Linkages started before indexLater: a first load's indexes build on a second connection while this one
         // groups and writes the keys (they overlap on two cores, but the builds took longer than grouping and
         // delayed the keys). Started after this connection has ensured the store, whose ALTERs would otherwise wait

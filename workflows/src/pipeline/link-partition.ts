@@ -15,6 +15,7 @@ import { writePartitionPairs } from '../records/linkage-pairs.js'
 import type { LinkageTableCache } from './linkage-table-cache.js'
 import { blockingFieldsUsed, fieldsUsed } from './match-config.js'
 import { linkageReadFor, readForMatching, type LinkageRead, type SecondConnection } from './linkage-read.js'
+import { readTableSnapshot, writeTableSnapshot } from '../records/table-snapshot.js'
 
 export interface PartitionInput {
   schema: string
@@ -25,6 +26,8 @@ export interface PartitionInput {
   read?: LinkageRead
   /** A second connection for the touched read's term counts (readForMatching); the read's own otherwise. */
   second?: SecondConnection
+  /** Where the linkage's records may have been written once for every partition (prepareLinkage); read from the database when absent. */
+  snapshot?: string
 }
 
 export interface PartitionRun {
@@ -46,6 +49,8 @@ export interface PartitionOutcome {
   fingerprint: string
   worker: string
   reusedRecords: boolean
+  /** Where the records came from when not reused: the linkage's table snapshot or the database. */
+  readFrom: 'worker' | 'snapshot' | 'database'
   startedAt: number
   finishedAt: number
   readMs: number
@@ -54,14 +59,36 @@ export interface PartitionOutcome {
 }
 
 const WORKER = `${hostname()}:${process.pid}`
+
+/** What a partition's records are: the same key in the worker's cache and in a table snapshot means the same read. */
+export const partitionTableKey = (schema: string, linkageId: number, read: LinkageRead, fields: readonly string[]) =>
+  `${schema}/${linkageId}/${read}/${fields.join(',')}`
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * A split linkage's records, read once before its partitions (prepareLinkage): kept in this worker's `cache` for
+ * the partitions that land here, and written to `path` for those on other workers (readTableSnapshot).
+ */
+export async function writePartitionSnapshot(client: pg.ClientBase, input: Required<Pick<PartitionInput, 'schema' | 'linkageId' | 'strategies' | 'read'>>
+  & Pick<PartitionInput, 'second'>, path: string, cache: LinkageTableCache): Promise<void> {
+  const key = partitionTableKey(input.schema, input.linkageId, input.read, fieldsUsed(input.strategies))
+  const records = await cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, input.read, false, input.second)).records
+  await writeTableSnapshot(path, records, key)
+}
 
 export async function matchPartition(client: pg.ClientBase, input: PartitionInput, cache: LinkageTableCache): Promise<PartitionOutcome> {
   const startedAt = Date.now()
   const fields = fieldsUsed(input.strategies)
   const read = input.read ?? await linkageReadFor(client, input.schema, input.linkageId)
-  const key = `${input.schema}/${input.linkageId}/${read}/${fields.join(',')}`
-  const cached = cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, read, false, input.second))
+  const key = partitionTableKey(input.schema, input.linkageId, read, fields)
+  let readFrom: PartitionOutcome['readFrom'] = 'database'
+  const cached = cache.get(key, async () => {
+    // A snapshot that cannot be read (a worker that does not share the folder, a damaged file) costs the read
+    // from the database, not the linkage; the fingerprint check still compares what every partition used.
+    const written = input.snapshot ? await readTableSnapshot(input.snapshot, key).catch(() => null) : null
+    if (written) { readFrom = 'snapshot'; return written }
+    return readForMatching(client, input.schema, input.linkageId, input.strategies, read, false, input.second)
+  })
   const records = await cached.records
   const table = records.table!
   const fingerprint = tableFingerprint(table, records.ids, blockingFieldsUsed(input.strategies))
@@ -87,7 +114,7 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   return {
     partition: input.partition.index, records: table.size, recordsNotBlocked: match.recordsNotBlocked,
     runs: match.runs.map((r) => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked, pairsCreated: r.pairsCreated, topBlockingValues: r.topBlockingValues, oversizedBlocks: r.oversizedBlocks })),
-    pairsKept: match.pairs.length, fingerprint, worker: WORKER, reusedRecords: cached.reused,
+    pairsKept: match.pairs.length, fingerprint, worker: WORKER, reusedRecords: cached.reused, readFrom: cached.reused ? 'worker' : readFrom,
     startedAt, finishedAt, readMs: readAt - startedAt, matchMs: Math.round(matchMs), writeMs: finishedAt - matched,
   }
 }

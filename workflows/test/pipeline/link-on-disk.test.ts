@@ -1,10 +1,11 @@
 import t from 'tap'
 import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import pg from 'pg'
 import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
-import { matchPartition, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
+import { matchPartition, writePartitionSnapshot, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
 import { combinedReport, combinedStats } from '../../src/pipeline/link-report.js'
 import { checkPartitionsAgree, PartitionTablesDiffer } from '../../src/pipeline/partition-check.js'
 import { linkProject } from '../../src/pipeline/link-project.js'
@@ -41,12 +42,18 @@ async function groupsOf(schema: string): Promise<string> {
   return res.rows.map((r: { members: string[] }) => r.members.join(',')).sort().join('\n')
 }
 
-async function onDisk(schema: string, linkageId: number, groupStrategy: string, partitions: number) {
+/**
+ * `snapshot`: as on several workers, the records read once and written to a table snapshot (prepareLinkage), then
+ * every partition on a worker of its own (a cache of its own) loading it. Otherwise all on one worker.
+ */
+async function onDisk(schema: string, linkageId: number, groupStrategy: string, partitions: number, snapshot?: string) {
   await clearLinkagePairs(client, schema, linkageId)
   const cache = new LinkageTableCache()
+  if (snapshot) await writePartitionSnapshot(client, { schema, linkageId, strategies, read: 'full' }, snapshot, new LinkageTableCache())
   const outcomes: PartitionOutcome[] = []
   for (let index = 0; index < partitions; index++) {
-    outcomes.push(await matchPartition(client, { schema, linkageId, strategies, partition: { index, count: partitions } }, cache))
+    outcomes.push(await matchPartition(client, { schema, linkageId, strategies, partition: { index, count: partitions }, read: 'full', ...(snapshot ? { snapshot } : {}) },
+      snapshot ? new LinkageTableCache() : cache))
   }
   const group = await groupLinkage(client, { schema, linkageId, groupStrategy, authoritativeEventTypeIds: [], strategyCount: strategies.length })
   checkPartitionsAgree(outcomes)
@@ -85,6 +92,16 @@ for (const [rule, partitions] of [['WeightedBestLink', 3], ['Merge', 3], ['Weigh
     t.equal(sameStored.rows[0].n, pairs.rows[0].n, 'the stored pairs are those of the in-memory run, with the same strategy, score and weights')
   })
 }
+
+t.test('partitions on other workers load the records read once, and group exactly as in memory', async (t) => {
+  const memory = await loadFebrl3(40, 1)
+  const disk = await loadFebrl3(41, 1)
+  await linkProject(client, { schema: memory, linkageId: 1, strategies, groupStrategy: 'WeightedBestLinkInMemory', authoritativeEventTypeIds: [] })
+  const split = await onDisk(disk, 1, 'WeightedBestLinkOnDisk', 3, join(t.testdir(), 'linkage.table'))
+  t.same(split.outcomes.map((o) => o.readFrom), ['snapshot', 'snapshot', 'snapshot'], 'no partition read the database')
+  t.equal(new Set(split.outcomes.map((o) => o.fingerprint)).size, 1, 'every partition planned from the same table')
+  t.equal(await groupsOf(disk), await groupsOf(memory), 'the same groups')
+})
 
 t.test('a second linkage keeps the keys of the first and gives new records the keys of their groups', async (t) => {
   const schema = await loadFebrl3(30, 1)
