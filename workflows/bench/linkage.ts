@@ -86,6 +86,7 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
     const load = job('Load Linkage Request'), link = job('Link')
     const pairs = stat(link, 'Candidate pairs'), cpu = stat(link, 'Match CPU seconds')
     const peaks = workers.peakMiB()
+    const prepareSeconds = workers.activityPeaks().filter((a) => a.activity === 'prepareLinkage').reduce((n, a) => n + a.seconds, 0)
     const partitionCount = stat(link, 'Partitions')
     const parts = Array.from({ length: partitionCount }, (_, i) =>
       `${i + 1}: ${stat(link, `Partition ${i + 1}: pairs created`)} pairs, ${f(stat(link, `Partition ${i + 1}: match seconds`))} s`)
@@ -94,7 +95,8 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
   upload (HTTP, streamed) ${f((tUploaded - tUpload) / 1000)} s
   load (parse+COPY)       ${f(secs(load))} s  (${stat(load, 'Records added')} added, ${stat(load, 'Records invalid')} invalid, ${stat(load, 'Load threads')} parse threads)
   link job                ${f(secs(link))} s  (${stat(link, 'Partitions')} partitions on ${stat(link, 'Workers')} workers)
-    read records          ${f(stat(link, 'Read seconds'))} s  (slowest partition; a worker reads once)
+    prepare               ${f(prepareSeconds)} s  (a split linkage's records read once here, for every partition)
+    read records          ${f(stat(link, 'Read seconds'))} s  (slowest partition: the prepared records, or its own read)
     block+compare+score   ${f(stat(link, 'Match seconds'))} s wall, ${f(cpu)} s CPU  (partition phase incl. reads and pair writes)
     group (on disk)       ${f(stat(link, 'Group seconds'))} s
     keys + pairs stored   ${f(stat(link, 'Key write seconds'))} s

@@ -1,12 +1,13 @@
 /**
  * Times matching alone, for engine work:
- *   node --import tsx workflows/bench/profile-match.ts --records N [--rounds R] [--fields] [--database URL]
+ *   node --import tsx workflows/bench/profile-match.ts --records N [--rounds R] [--fields] [--database URL] [--snapshot]
  * Loads N synthetic people into a scratch database (kept when LIGATURE_KEEP_TEST_DB is set, which prints its name),
  * or reads the store such a run kept (--database), as a partition reads; then matches the whole table R times on
  * one thread and prints the time, the candidate pairs and a checksum of the kept pairs (count, score sum, hash of
  * pairs and strategies), so two versions of the engine run one after the other on the same store can be compared
  * for speed and for identical results. --fields also prints each matching field's cost per pair over the first
- * 8,000,000 candidate pairs of each strategy.
+ * 8,000,000 candidate pairs of each strategy. --snapshot also matches the table as a partition on another worker
+ * gets it, through a table snapshot, in alternate rounds, and prints the snapshot's write and load times.
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -17,6 +18,7 @@ import { createTestDatabase } from '@ligature/testkit'
 import { buildBlocks, Matcher, StrategyScorer, type RecordTable, type StrategySpec } from '@ligature/engine'
 import { candidateSteps } from '../engine/src/blocking/candidates.js'
 import { readLinkageRecords } from '../src/records/linkage-records.js'
+import { readTableSnapshot, writeTableSnapshot } from '../src/records/table-snapshot.js'
 import { fieldsUsed } from '../src/pipeline/match-config.js'
 import { loadFile } from '../src/pipeline/load-file.js'
 import { ensureRecordStore } from '../src/records/record-schema.js'
@@ -24,12 +26,15 @@ import { writeSyntheticDataset } from '../src/loading/index.js'
 import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '2' },
-  fields: { type: 'boolean', default: false }, database: { type: 'string' } } })
+  fields: { type: 'boolean', default: false }, database: { type: 'string' }, snapshot: { type: 'boolean', default: false } } })
 const scratch = values.database ? null : await createTestDatabase()
 const client = new pg.Client({ connectionString: values.database ?? scratch!.url })
 await client.connect()
 const strategies = defaultStrategies()
 let table: RecordTable
+// --snapshot: the same records also through a table snapshot (what a partition on another worker loads), the two
+// tables matched in alternate rounds; the results must be identical and the times alike.
+const tables: { label: string; table: RecordTable }[] = []
 try {
   const schema = await ensureRecordStore(client, 1)
   if (scratch) {
@@ -38,20 +43,33 @@ try {
     await loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId: 1, file: syntheticFilePlan('people.csv') })
     await rm(dir, { recursive: true, force: true })
   }
-  table = (await readLinkageRecords(client, schema, 1, fieldsUsed(strategies), null, false)).table!
+  const records = await readLinkageRecords(client, schema, 1, fieldsUsed(strategies), null, false)
+  table = records.table!
+  tables.push({ label: 'database', table })
+  if (values.snapshot) {
+    const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-'))
+    let t = performance.now()
+    await writeTableSnapshot(join(dir, 'records.table'), records, 'profile')
+    const written = performance.now() - t
+    t = performance.now()
+    tables.push({ label: 'snapshot', table: (await readTableSnapshot(join(dir, 'records.table'), 'profile'))!.table! })
+    console.log(`table snapshot: written in ${written.toFixed(0)} ms, loaded in ${(performance.now() - t).toFixed(0)} ms`)
+    await rm(dir, { recursive: true, force: true })
+  }
 } finally {
   await client.end()
   await scratch?.drop()
 }
 
-for (let round = 0; round < Number(values.rounds); round++) {
+for (let round = 0; round < Number(values.rounds) * tables.length; round++) {
+  const { label, table } = tables[round % tables.length]!
   const cpu0 = process.cpuUsage(), t = performance.now()
   const match = new Matcher(table, strategies, { partition: { index: 0, count: 1 } }).result()
   const wall = performance.now() - t, cpu = process.cpuUsage(cpu0).user / 1000
   const { left, right, score, strategy, length } = match.pairs
   let sum = 0, hash = 0
   for (let k = 0; k < length; k++) { sum += score[k]!; hash = (hash * 31 + left[k]! * 7 + right[k]! + strategy[k]!) % 1_000_000_007 }
-  console.log(`match ${wall.toFixed(0)} ms (user CPU ${cpu.toFixed(0)} ms); candidate pairs ${match.runs.map((r) => r.pairsCreated).join('/')}; ` +
+  console.log(`${label}: match ${wall.toFixed(0)} ms (user CPU ${cpu.toFixed(0)} ms); candidate pairs ${match.runs.map((r) => r.pairsCreated).join('/')}; ` +
     `kept ${length}, score sum ${sum.toFixed(6)}, hash ${hash}`)
 }
 if (values.fields) for (const strategy of strategies) fieldCosts(table, strategy)

@@ -29,10 +29,18 @@ interface SnapshotHeader {
 
 type Section = Float64Array | Int32Array | Uint8Array
 
-/** The dictionary as one UTF-8 blob and each value's byte length. */
+/**
+ * The dictionary as one UTF-8 blob and each value's byte length. Written in place: a Buffer per value would be
+ * millions of objects for a ten-million-record column of addresses.
+ */
 function encodeValues(values: readonly string[]): [Int32Array, Uint8Array] {
-  const encoded = values.map((v) => Buffer.from(v, 'utf8'))
-  return [Int32Array.from(encoded, (b) => b.length), Buffer.concat(encoded)]
+  const lengths = new Int32Array(values.length)
+  let total = 0
+  for (let k = 0; k < values.length; k++) total += lengths[k] = Buffer.byteLength(values[k]!, 'utf8')
+  const blob = Buffer.allocUnsafe(total)
+  let at = 0
+  for (let k = 0; k < values.length; k++) at += blob.write(values[k]!, at, 'utf8')
+  return [lengths, blob]
 }
 
 function decodeValues(lengths: Int32Array, blob: Buffer): string[] {
