@@ -48,8 +48,7 @@ export interface PartitionOutcome {
   /** tableFingerprint over ids, incoming flags and blocking values: equal in every partition of a linkage. */
   fingerprint: string
   worker: string
-  reusedRecords: boolean
-  /** Where the records came from when not reused: the linkage's table snapshot or the database. */
+  /** Where the records came from: this worker's cache (an earlier partition or the prepare step), the linkage's table snapshot, or the database. */
   readFrom: 'worker' | 'snapshot' | 'database'
   startedAt: number
   finishedAt: number
@@ -114,7 +113,7 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   return {
     partition: input.partition.index, records: table.size, recordsNotBlocked: match.recordsNotBlocked,
     runs: match.runs.map((r) => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked, pairsCreated: r.pairsCreated, topBlockingValues: r.topBlockingValues, oversizedBlocks: r.oversizedBlocks })),
-    pairsKept: match.pairs.length, fingerprint, worker: WORKER, reusedRecords: cached.reused, readFrom: cached.reused ? 'worker' : readFrom,
+    pairsKept: match.pairs.length, fingerprint, worker: WORKER, readFrom: cached.reused ? 'worker' : readFrom,
     startedAt, finishedAt, readMs: readAt - startedAt, matchMs: Math.round(matchMs), writeMs: finishedAt - matched,
   }
 }

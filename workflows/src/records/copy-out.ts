@@ -121,11 +121,6 @@ export class RawRow {
     return end === -1 ? 0 : end
   }
 
-  /** The field's bytes as [buffer, start, end); empty for NULL. */
-  bytes(f: number): [Buffer, number, number] {
-    return [this.source(f), this.start(f), this.end(f)]
-  }
-
   number(f: number): number {
     const buf = this.source(f), end = this.end(f)
     let n = 0

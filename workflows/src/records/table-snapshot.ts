@@ -21,7 +21,7 @@ interface SnapshotHeader {
   size: number
   /** Whether the table carries its own incoming flags (RecordTable.isNew), in the fifth section. */
   tableIsNew: boolean
-  columns: { spec: ColumnSpec; values: number }[]
+  columns: { spec: ColumnSpec }[]
   termCounts: { field: string; present: number; byValue: [string, number][] }[]
   /** Byte length of each section, in file order. */
   sections: number[]
@@ -61,7 +61,7 @@ export async function writeTableSnapshot(path: string, records: LinkageRecords, 
     key,
     size: table.size,
     tableIsNew: table.isNew !== null,
-    columns: columns.map((c) => ({ spec: c.spec, values: c.values.length })),
+    columns: columns.map((c) => ({ spec: c.spec })),
     termCounts: columns.flatMap((c) => {
       const counts = table.termCounts(c.spec.name)
       return counts ? [{ field: c.spec.name, present: counts.present, byValue: [...counts.byValue] }] : []

@@ -77,7 +77,7 @@ for (const [rule, partitions] of [['WeightedBestLink', 3], ['Merge', 3], ['Weigh
     t.same(split.report.strategies.map((s) => s.pairsCreated), inMemory.report.strategies.map((s) => s.pairsCreated), 'candidate pairs per strategy add up across partitions')
     t.same(split.report.strategies.map((s) => s.pairsKept), inMemory.report.strategies.map((s) => s.pairsKept), 'pairs kept per strategy')
     t.same(split.report.histogram, inMemory.report.histogram, 'the same score histogram')
-    t.same(split.outcomes.map((o) => o.reusedRecords), split.outcomes.map((_, i) => i > 0), 'one read per worker: later partitions reuse the records')
+    t.same(split.outcomes.map((o) => o.readFrom === 'worker'), split.outcomes.map((_, i) => i > 0), 'one read per worker: later partitions reuse the records')
     t.equal(new Set(split.outcomes.map((o) => o.fingerprint)).size, 1, 'every partition planned from the same table')
     const parts = split.report.partitions ?? []
     t.same(parts.map((p) => p.partition), split.outcomes.map((_, i) => i + 1), 'the report lists each partition')

@@ -31,7 +31,7 @@ for (let i = 0; i < ROWS; i += 1_000) {
 }
 
 t.test('every field of every row reads back as stored', async (t) => {
-  const text = (row: RawRow, f: number) => { if (row.isNull(f)) return null; const [b, s, e] = row.bytes(f); return b.toString('utf8', s, e) }
+  const text = (row: RawRow, f: number) => { if (row.isNull(f)) return null; return row.source(f).toString('utf8', row.start(f), row.end(f)) }
   const read: (string | null)[][] = []
   const count = await copyOutRaw(client, `select * from sample order by id`, (row) => { read.push(Array.from({ length: FIELDS + 1 }, (_, f) => text(row, f))) })
   t.equal(count, ROWS)
