@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { EnvelopeStatus, WorkflowStatus, enumName, type RecordDestruction, type RecordDestructionInput, type Workflow } from '@ligature/contracts'
-import { apiError, enqueueEvent, type Page, type Principal } from '@ligature/service-kit'
+import { pageWithTotal, apiError, enqueueEvent, type Page, type Principal } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import type { ProjectsClient } from '../projects/projects-client.js'
 import { readableProjectCode, writableProjectCode } from '../projects/project-refs.js'
@@ -56,18 +56,15 @@ export async function requestDestruction(db: Kysely<EnvelopesDb>, projects: Proj
 export async function listDestructions(db: Kysely<EnvelopesDb>, projects: ProjectsClient, p: Principal, ref: string, page: Page) {
   const projectCode = await readableProjectCode(projects, p, ref)
   const base = db.selectFrom('record_destructions as d').where('d.project_code', '=', projectCode)
-  const [rows, count] = await Promise.all([
-    base.innerJoin('workflows as w', 'w.id', 'd.workflow_id')
-      .leftJoin('jobs as j', (join) => join.onRef('j.workflow_id', '=', 'd.workflow_id').on('j.name', '=', DESTRUCTION_JOB))
-      .select(['d.workflow_id', 'd.project_code', 'd.requested_by', 'd.requested_on', 'd.reason', 'd.envelope_name', 'd.event_type_code',
-        'd.source_unique_id_count', 'w.status', 'w.processing_finish', 'j.stats'])
-      .orderBy('d.workflow_id').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
+  const { rows, total } = await pageWithTotal(base, (f) => f.innerJoin('workflows as w', 'w.id', 'd.workflow_id')
+    .leftJoin('jobs as j', (join) => join.onRef('j.workflow_id', '=', 'd.workflow_id').on('j.name', '=', DESTRUCTION_JOB))
+    .select(['d.workflow_id', 'd.project_code', 'd.requested_by', 'd.requested_on', 'd.reason', 'd.envelope_name', 'd.event_type_code',
+      'd.source_unique_id_count', 'w.status', 'w.processing_finish', 'j.stats'])
+    .orderBy('d.workflow_id'), page)
   const items: RecordDestruction[] = rows.map((r) => ({
     workflowId: r.workflow_id, projectCode: r.project_code, requestedBy: r.requested_by, requestedOn: r.requested_on.toISOString(), reason: r.reason,
     envelopeName: r.envelope_name, eventTypeCode: r.event_type_code, sourceUniqueIdCount: r.source_unique_id_count,
     status: r.status, statusName: enumName(WorkflowStatus, r.status), processingFinish: r.processing_finish?.toISOString() ?? null, stats: r.stats ?? [],
   }))
-  return { items, total: Number(count.n) }
+  return { items, total }
 }

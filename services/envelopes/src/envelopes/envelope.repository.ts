@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
-import type { Page, Principal } from '@ligature/service-kit'
+import { pageWithTotal, type Page, type Principal } from '@ligature/service-kit'
 import { isAdmin } from '@ligature/service-kit'
 import type { EnvelopeRow, EnvelopesDb } from '../db.js'
 
@@ -13,11 +13,7 @@ export async function listEnvelopes(db: Db, p: Principal, page: Page, projectCod
   let q = db.selectFrom('envelopes')
   if (!isAdmin(p)) q = q.where(visibleTo(p))
   if (projectCode !== undefined) q = q.where('project_code', '=', projectCode)
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('received_at', 'desc').orderBy('name').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('received_at', 'desc').orderBy('name'), page)
 }
 
 export async function findVisibleEnvelope(db: Db, p: Principal, name: string): Promise<EnvelopeRow | undefined> {

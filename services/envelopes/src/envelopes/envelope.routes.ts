@@ -1,7 +1,7 @@
 import { envelopesRoutes } from '@ligature/contracts'
 import { basename } from 'node:path'
 import type { Kysely } from 'kysely'
-import { handlersOf, apiError, pageOf, sendPage } from '@ligature/service-kit'
+import { pageWithTotal, handlersOf, apiError, pageOf, sendPage } from '@ligature/service-kit'
 import type { EnvelopesDb } from '../db.js'
 import type { EnvelopeService } from './envelope.service.js'
 import { toEnvelope } from './envelope.service.js'
@@ -36,11 +36,8 @@ export const envelopeHandlers = (svc: EnvelopeService, db: Kysely<EnvelopesDb>, 
     const env = await svc.get(principal, params.name)
     const page = pageOf(query)
     const q = db.selectFrom('notifications').where('envelope_name', '=', env.name)
-    const [rows, count] = await Promise.all([
-      q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return sendPage(reply, rows.map(toNotification), Number(count.n))
+    const { rows, total } = await pageWithTotal(q, (f) => f.selectAll().orderBy('id'), page)
+    return sendPage(reply, rows.map(toNotification), total)
   },
   listEnvelopeExtractions: async ({ principal, params, query, reply }) => {
     // The envelope's visibility decides (404 Envelope otherwise); its extractions then follow it.

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import { isAdmin, type Page, type Principal } from '@ligature/service-kit'
+import { pageWithTotal, isAdmin, type Page, type Principal } from '@ligature/service-kit'
 import type { EnvelopesDb, JobRow, JobStat, JobState } from '../db.js'
 import { scopeCodes } from '../scope.js'
 
@@ -22,12 +22,7 @@ export async function listJobs(db: Kysely<EnvelopesDb>, p: Principal, page: Page
   let q = visibleJobs(db, p)
   if (envelopeName !== undefined) q = q.where('jobs.envelope_name', '=', envelopeName)
   // All jobs: newest first; one envelope's jobs: in the order they ran.
-  const ordered = q.selectAll('jobs').orderBy('jobs.id', envelopeName === undefined ? 'desc' : 'asc')
-  const [rows, count] = await Promise.all([
-    ordered.limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll('jobs').orderBy('jobs.id', envelopeName === undefined ? 'desc' : 'asc'), page)
 }
 
 export const findVisibleJob = (db: Kysely<EnvelopesDb>, p: Principal, id: number): Promise<JobRow | undefined> =>

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import { isAdmin, type Page, type Principal } from '@ligature/service-kit'
+import { pageWithTotal, isAdmin, type Page, type Principal } from '@ligature/service-kit'
 import type { EnvelopesDb, LinkageRow, LinkageSourceValue } from '../db.js'
 import { scopeCodes } from '../scope.js'
 
@@ -12,11 +12,7 @@ const visible = (db: Db, p: Principal) => {
 
 export async function listLinkages(db: Db, p: Principal, page: Page) {
   const q = visible(db, p)
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id'), page)
 }
 
 export const findVisibleLinkage = (db: Db, p: Principal, id: number): Promise<LinkageRow | undefined> =>

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Page } from '@ligature/service-kit'
+import { pageWithTotal, type Page } from '@ligature/service-kit'
 import type { ExtractionProjectRow, ProjectsDb } from '../db.js'
 
 type Db = Kysely<ProjectsDb> | Transaction<ProjectsDb>
@@ -24,11 +24,7 @@ export async function listExtractionProjects(db: Db, page: Page, filter: { proje
   let q = db.selectFrom('extraction_projects')
   if (filter.projectIds) q = q.where('project_id', 'in', filter.projectIds.length ? filter.projectIds : [-1])
   if (filter.projectId !== undefined) q = q.where('project_id', '=', filter.projectId)
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id'), page)
 }
 
 export const findExtractionProject = (db: Db, id: string): Promise<ExtractionProjectRow | undefined> =>

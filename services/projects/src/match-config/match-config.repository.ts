@@ -1,22 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { MatchStrategyInput, WeightCurveInput } from '@ligature/contracts'
-import type { Page } from '@ligature/service-kit'
+import { pageWithTotal, type Page } from '@ligature/service-kit'
 import type { ProjectsDb } from '../db.js'
 import { strategyColumns } from './strategy.mapper.js'
 
 type Db = Kysely<ProjectsDb> | Transaction<ProjectsDb>
 
-async function paged<T>(rows: Promise<T[]>, count: Promise<{ n: number }>) {
-  const [items, c] = await Promise.all([rows, count])
-  return { rows: items, total: Number(c.n) }
-}
-
 /** Strategies in run order: `order` smallest first, then id. */
 export const listStrategies = (db: Db, projectId: number, page?: Page) => {
   const q = db.selectFrom('match_strategies').where('project_id', '=', projectId)
-  let rows = q.selectAll().orderBy('order').orderBy('id')
-  if (page) rows = rows.limit(page.limit).offset(page.offset)
-  return paged(rows.execute(), q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('order').orderBy('id'), page)
 }
 export const findStrategy = (db: Db, projectId: number, id: number) =>
   db.selectFrom('match_strategies').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst()
@@ -33,9 +26,7 @@ export const deleteStrategy = async (db: Db, projectId: number, id: number) =>
 
 export const listCurves = (db: Db, projectId: number, page?: Page) => {
   const q = db.selectFrom('weight_curves').where('project_id', '=', projectId)
-  let rows = q.selectAll().orderBy('id')
-  if (page) rows = rows.limit(page.limit).offset(page.offset)
-  return paged(rows.execute(), q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow())
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id'), page)
 }
 export const curveCodes = async (db: Db, projectId: number) =>
   new Set((await db.selectFrom('weight_curves').select('code').where('project_id', '=', projectId).execute()).map((r) => r.code))

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { ProjectInput } from '@ligature/contracts'
-import type { Page } from '@ligature/service-kit'
+import { pageWithTotal, type Page } from '@ligature/service-kit'
 import type { ProjectRow, ProjectsDb } from '../db.js'
 import { projectColumns } from './project.mapper.js'
 
@@ -10,11 +10,7 @@ type Db = Kysely<ProjectsDb> | Transaction<ProjectsDb>
 export async function listProjects(db: Db, page: Page, visibleCodes: string[] | null): Promise<{ rows: ProjectRow[]; total: number }> {
   let q = db.selectFrom('projects')
   if (visibleCodes) q = q.where('code', 'in', visibleCodes.length ? visibleCodes : [''])
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id'), page)
 }
 
 export const insertProject = (db: Db, input: ProjectInput) =>

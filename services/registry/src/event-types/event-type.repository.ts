@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { EventTypeInput } from '@ligature/contracts'
-import type { Page } from '@ligature/service-kit'
+import { pageWithTotal, type Page } from '@ligature/service-kit'
 import type { EventTypeRow, RegistryDb } from '../db.js'
 
 type Db = Kysely<RegistryDb> | Transaction<RegistryDb>
@@ -10,11 +10,7 @@ export async function listEventTypes(db: Db, page: Page, visible: number[] | nul
   let q = db.selectFrom('event_types')
   if (visible) q = q.where('id', 'in', visible.length ? visible : [-1])
   if (providerId !== undefined) q = q.where('data_provider_id', '=', providerId)
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id'), page)
 }
 
 export const findEventType = (db: Db, id: number) =>

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { ImportFormatInput } from '@ligature/contracts'
-import type { Page } from '@ligature/service-kit'
+import { pageWithTotal, type Page } from '@ligature/service-kit'
 import type { ImportFormatColumnRow, ImportFormatRow, RegistryDb } from '../db.js'
 
 type Db = Kysely<RegistryDb> | Transaction<RegistryDb>
@@ -9,11 +9,7 @@ type Db = Kysely<RegistryDb> | Transaction<RegistryDb>
 export async function listImportFormats(db: Db, page: Page, visible: number[] | null): Promise<{ rows: ImportFormatRow[]; total: number }> {
   let q = db.selectFrom('import_formats')
   if (visible) q = q.where('id', 'in', visible.length ? visible : [-1])
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id'), page)
 }
 
 export const findImportFormat = (db: Db, id: number) =>

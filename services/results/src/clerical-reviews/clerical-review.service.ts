@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { ClericalReview } from '@ligature/contracts'
 import type { ClericalReviewInput } from '@ligature/contracts/internal'
-import { notFound, type Page, type Principal } from '@ligature/service-kit'
+import { pageWithTotal, notFound, type Page, type Principal } from '@ligature/service-kit'
 import type { ClericalReviewRow, ResultsDb } from '../db.js'
 import { visibleCodes } from '../scope.js'
 
@@ -31,11 +31,8 @@ export function createClericalReviewService(db: Kysely<ResultsDb>) {
       let q = scoped(p)
       if (filter.projectCode !== undefined) q = q.where('project_code', '=', filter.projectCode)
       if (filter.envelopeName !== undefined) q = q.where('envelope_name', '=', filter.envelopeName)
-      const [rows, count] = await Promise.all([
-        q.select(SUMMARY).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { items: rows.map(toClericalReview), total: Number(count.n) }
+      const { rows, total } = await pageWithTotal(q, (f) => f.select(SUMMARY).orderBy('id', 'desc'), page)
+      return { items: rows.map(toClericalReview), total }
     },
     async get(p: Principal, id: number): Promise<ClericalReview> {
       const row = await scoped(p).select(SUMMARY).where('id', '=', id).executeTakeFirst()

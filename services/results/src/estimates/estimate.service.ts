@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Estimate, EstimationDocument } from '@ligature/contracts'
-import { notFound, type Page, type Principal } from '@ligature/service-kit'
+import { pageWithTotal, notFound, type Page, type Principal } from '@ligature/service-kit'
 import type { EstimateRow, ResultsDb } from '../db.js'
 import { visibleCodes } from '../scope.js'
 
@@ -22,11 +22,8 @@ export function createEstimateService(db: Kysely<ResultsDb>) {
     async list(p: Principal, page: Page, envelopeName?: string) {
       let q = scoped(p)
       if (envelopeName !== undefined) q = q.where('envelope_name', '=', envelopeName)
-      const [rows, count] = await Promise.all([
-        q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { items: rows.map(toEstimate), total: Number(count.n) }
+      const { rows, total } = await pageWithTotal(q, (f) => f.selectAll().orderBy('id', 'desc'), page)
+      return { items: rows.map(toEstimate), total }
     },
     async get(p: Principal, id: number): Promise<EstimateRow> {
       const row = await scoped(p).selectAll().where('id', '=', id).executeTakeFirst()

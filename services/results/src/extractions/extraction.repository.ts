@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Page } from '@ligature/service-kit'
+import { pageWithTotal, type Page } from '@ligature/service-kit'
 import type { ExtractionRow, ResultsDb } from '../db.js'
 
 type Db = Kysely<ResultsDb> | Transaction<ResultsDb>
@@ -17,11 +17,7 @@ function filtered(db: Db, f: ExtractionFilter) {
 /** Newest first, like the other lists of things that happen. */
 export async function listExtractions(db: Db, page: Page, f: ExtractionFilter) {
   const q = filtered(db, f)
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id', 'desc'), page)
 }
 
 export const findExtraction = (db: Db, id: number, codes: string[] | null): Promise<ExtractionRow | undefined> =>

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { KeyLineage } from '@ligature/contracts'
 import type { KeyLineagePublication } from '@ligature/contracts/internal'
-import { canSeeProject, notFound, type Page, type Principal } from '@ligature/service-kit'
+import { pageWithTotal, canSeeProject, notFound, type Page, type Principal } from '@ligature/service-kit'
 import type { KeyLineageRow, ResultsDb } from '../db.js'
 import type { ProjectsClient } from '../projects/projects-client.js'
 import { enduringKey, keyNumberOf } from './enduring-key.js'
@@ -40,11 +40,8 @@ export function createKeyLineageService(db: Kysely<ResultsDb>, projects: Project
       const from = filter.fromRevision
       // A reader that polls with includeUndone also learns of undos made since: a rollback's revision is later.
       if (from !== undefined) q = filter.includeUndone ? q.where((eb) => eb.or([eb('revision', '>=', from), eb('undone_by', '>=', from)])) : q.where('revision', '>=', from)
-      const [rows, count] = await Promise.all([
-        q.selectAll().orderBy('revision').orderBy('from_key').orderBy(sql`to_key asc nulls last`).limit(page.limit).offset(page.offset).execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ])
-      return { items: rows.map(toKeyLineage), total: Number(count.n) }
+      const { rows, total } = await pageWithTotal(q, (f) => f.selectAll().orderBy('revision').orderBy('from_key').orderBy(sql`to_key asc nulls last`), page)
+      return { items: rows.map(toKeyLineage), total }
     },
     /** The worker's publication: one row per (project, revision, from key, to key), updated when sent again (the unique index has nulls not distinct). */
     async save(input: KeyLineagePublication): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Page } from '@ligature/service-kit'
+import { pageWithTotal, type Page } from '@ligature/service-kit'
 import type { ResultRow, ResultsDb } from '../db.js'
 
 type Db = Kysely<ResultsDb> | Transaction<ResultsDb>
@@ -13,11 +13,7 @@ function filtered(db: Db, codes: string[] | null, extractionId?: number) {
 
 export async function listResults(db: Db, page: Page, codes: string[] | null, extractionId?: number) {
   const q = filtered(db, codes, extractionId)
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(q, (f) => f.selectAll().orderBy('id', 'desc'), page)
 }
 
 export const findResult = (db: Db, id: number, codes: string[] | null): Promise<ResultRow | undefined> =>
