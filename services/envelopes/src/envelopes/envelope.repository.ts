@@ -1,6 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely'
-import { pageWithTotal, type Page, type Principal } from '@ligature/service-kit'
-import { isAdmin } from '@ligature/service-kit'
+import { isAdmin, pageWithTotal, type Page, type Principal } from '@ligature/service-kit'
 import type { EnvelopeRow, EnvelopesDb } from '../db.js'
 
 type Db = Kysely<EnvelopesDb> | Transaction<EnvelopesDb>
