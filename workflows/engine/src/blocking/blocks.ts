@@ -1,14 +1,17 @@
 /**
  * Blocks of one strategy: records whose blocking-field codes are all equal share a block. A record with an
  * empty value in a field whose `matchEmpty` is false gets no block. Composite keys are compacted one field
- * at a time (Map from prevBlock·(D+1)+code to a dense block id), then a stable counting sort lays each
+ * at a time (a dense block id per pair of block so far and code, pair-ids.ts), then a stable counting sort lays each
  * block's records out contiguously in ascending record order. Block ids follow first appearance, so the
  * result is deterministic for a given table.
  */
 import type { RecordTable } from '../columnar/record-table.js'
 import type { BlockingFieldSpec } from '../types.js'
+import { PairIds } from './pair-ids.js'
 
 export const NO_BLOCK = -1
+/** A direct table may hold this many entries beyond two per record: small tables cost less than hashing. */
+const DIRECT_SLACK = 1 << 16
 
 export interface Blocks {
   /** Block id per record, NO_BLOCK when excluded by an empty value. */
@@ -42,17 +45,32 @@ function computeBlocks(table: RecordTable, fields: readonly BlockingFieldSpec[])
   for (const field of fields) {
     const column = table.column(field.field)
     const codes = column.codes
+    // Few enough (block so far, code) combinations: they index a table directly (always for the first field);
+    // otherwise pairs are hashed.
     const radix = column.distinctCount + 1
-    const ids = new Map<number, number>()
+    if (count * radix <= 2 * n + DIRECT_SLACK) {
+      const idOf = new Int32Array(count * radix).fill(-1)
+      let next = 0
+      for (let i = 0; i < n; i++) {
+        const prev = blockOf[i]!
+        if (prev === NO_BLOCK) continue
+        const code = codes[i]!
+        if (code === 0 && !field.matchEmpty) { blockOf[i] = NO_BLOCK; continue }
+        const at = prev * radix + code
+        let id = idOf[at]!
+        if (id === -1) { id = next++; idOf[at] = id }
+        blockOf[i] = id
+      }
+      count = next
+      continue
+    }
+    const ids = new PairIds(Math.min(n, count * 4))
     for (let i = 0; i < n; i++) {
       const prev = blockOf[i]!
       if (prev === NO_BLOCK) continue
       const code = codes[i]!
       if (code === 0 && !field.matchEmpty) { blockOf[i] = NO_BLOCK; continue }
-      const composite = prev * radix + code
-      let id = ids.get(composite)
-      if (id === undefined) { id = ids.size; ids.set(composite, id) }
-      blockOf[i] = id
+      blockOf[i] = ids.id(prev, code)
     }
     count = ids.size
   }
