@@ -7,7 +7,7 @@
  * linkage read's (read-settings.ts), three rounds alternating.
  */
 import { parseArgs } from 'node:util'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -21,17 +21,12 @@ import { copyOutRaw } from '../src/records/copy-out.js'
 import { LINKAGE_READ_SETTINGS, withReadSettings } from '../src/records/read-settings.js'
 import { fieldsUsed } from '../src/pipeline/match-config.js'
 import { ensureLinkageIndexes, readTermCounts, termFrequencyFields, touchedBlocksQuery } from '../src/records/touched-records.js'
-import { writeSyntheticDataset } from '../src/loading/index.js'
-import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
+import { defaultStrategies, syntheticFilePlan, writeExistingAndIncoming } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, incoming: { type: 'string', default: '10000' }, plan: { type: 'boolean', default: false } } })
 const size = Number(values.records), incoming = Number(values.incoming)
 const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-'))
-await writeSyntheticDataset({ records: size + incoming, seed: 42 }, { csvPath: join(dir, 'people.csv') })
-const lines = (await readFile(join(dir, 'people.csv'), 'utf8')).split('\n').filter((l) => l !== '')
-await writeFile(join(dir, 'existing.csv'), [lines[0], ...lines.slice(1, 1 + size)].join('\n') + '\n')
-await writeFile(join(dir, 'incoming.csv'), [lines[0], ...lines.slice(1 + size)].join('\n') + '\n')
-lines.length = 0
+await writeExistingAndIncoming(dir, size, incoming)
 const database = await createTestDatabase()
 const client = new pg.Client({ connectionString: database.url })
 await client.connect()
