@@ -64,7 +64,9 @@ function computeBlocks(table: RecordTable, fields: readonly BlockingFieldSpec[])
       count = next
       continue
     }
-    const ids = new PairIds(Math.min(n, count * 4))
+    // At least one pair per block so far, so sized for `count`; grown as more appear (at ten million records a
+    // table sized for every record would hold hundreds of MiB).
+    const ids = new PairIds(count)
     for (let i = 0; i < n; i++) {
       const prev = blockOf[i]!
       if (prev === NO_BLOCK) continue
