@@ -9,10 +9,10 @@ import type { MatchResult } from '@ligature/engine'
 import { batched, copyIn } from './copy-in.js'
 import { copyOut } from './copy-out.js'
 import { quoteIdent } from './record-schema.js'
+import { pairWriteOrder } from './pair-order.js'
+import { thousandths } from './thousandths.js'
 
 export interface PartitionRef { schema: string; linkageId: number; partition: number }
-
-const round = (w: number) => Math.round(w * 1000) / 1000
 
 function* pairLines(ref: PartitionRef, ids: Float64Array, match: MatchResult): Generator<string> {
   const { pairs, strategies, scorers } = match
@@ -21,11 +21,13 @@ function* pairLines(ref: PartitionRef, ids: Float64Array, match: MatchResult): G
   const prefixes = scorers.map((scorer) => scorer.fields.map((f, k) => `${k === 0 ? '{' : ','}${JSON.stringify(f.field)}:`))
   const names = strategies.map((s) => s.name.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r'))
   const head = `${ref.linkageId}\t${ref.partition}\t`
-  for (let k = 0; k < pairs.length; k++) {
+  const order = pairWriteOrder(pairs.left, pairs.right, pairs.length, ids.length)
+  for (let n = 0; n < pairs.length; n++) {
+    const k = order[n]!
     const i = pairs.left[k]!, j = pairs.right[k]!, s = pairs.strategy[k]!
     const fields = scorers[s]!.fields
     let weights = fields.length === 0 ? '{}' : ''
-    for (let f = 0; f < fields.length; f++) weights += prefixes[s]![f]! + round(fields[f]!.weightFor(i, j))
+    for (let f = 0; f < fields.length; f++) weights += prefixes[s]![f]! + thousandths(fields[f]!.weightFor(i, j))
     if (fields.length > 0) weights += '}'
     yield `${head}${ids[i]}\t${ids[j]}\t${s}\t${names[s]}\t${pairs.score[k]}\t${weights}\n`
   }

@@ -59,7 +59,14 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
   await client.query(`alter table ${s}.records ${BLOOM_FIELDS.map((f) => `add column if not exists ${quoteIdent(f)} text`).join(', ')}`)
   await client.query(`create table if not exists ${s}.pairs (
     linkage_id integer not null, left_id bigint not null, right_id bigint not null, strategy text not null,
-    score double precision not null, weights jsonb, primary key (linkage_id, left_id, right_id))`)
+    score double precision not null, weights json, primary key (linkage_id, left_id, right_id))`)
+  // Weights are written once and read only to explain a link: json keeps the text as written, where jsonb
+  // parsed every pair into its binary form (275,000 pairs COPY in 1.2 s as jsonb, 0.7 s as json). Stores made
+  // before change theirs once, here.
+  await client.query(`do $$ begin
+    if (select atttypid = 'jsonb'::regtype from pg_attribute where attrelid = '${s}.pairs'::regclass and attname = 'weights') then
+      alter table ${s}.pairs alter column weights type json using weights::text::json;
+    end if; end $$`)
   // Block partitions write their kept pairs here directly (a retried partition replaces its own rows).
   await client.query(`alter table ${s}.pairs add column if not exists partition integer not null default 0,
     add column if not exists strategy_order integer not null default 0`)
