@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { LinkageFieldName } from '../linkage-fields.js'
-import { parseDelimited, type RangeStart } from '../parse/delimited.js'
+import { parseDelimited, parseDelimitedRange, type RangeStart } from '../parse/delimited.js'
 import { dateFormatOf, type FileLayout, type ImportFormatSpec } from '../parse/import-format.js'
 import type { ByteRange } from '../parse/record-boundaries.js'
-import { isInvalidRow, type InvalidRow } from '../parse/rows.js'
+import { isInvalidRow, type InvalidRow, type RowResult } from '../parse/rows.js'
 import { rowPreprocessor } from '../preprocess/preprocess-row.js'
 import { recordCopyLine } from '../store/copy-text.js'
 
@@ -40,8 +41,6 @@ export interface RangeOutput {
  */
 export async function parseRange(task: RangeTask): Promise<RangeOutput> {
   const preprocess = rowPreprocessor({ dateFormat: dateFormatOf(task.format) ?? null })
-  // createReadStream's `end` is inclusive; a range is never empty (RangeSplitter cuts after a record).
-  const bytes = createReadStream(task.path, { start: task.range.start, end: task.range.end - 1, highWaterMark: 1 << 20 })
   const out: RangeOutput = { batches: [], read: 0, added: 0, invalid: [], blanked: {} }
   let batch = ''
   // Encoding a batch as soon as it is full turns the string built piece by piece into flat bytes while it is
@@ -53,20 +52,46 @@ export async function parseRange(task: RangeTask): Promise<RangeOutput> {
     out.batches.push(encoded)
     batch = ''
   }
-  try {
-    for await (const row of parseDelimited(bytes, task.format, task.layout, basename(task.path), task.from ?? undefined)) {
-      out.read++
-      if (isInvalidRow(row)) { out.invalid.push(row); continue }
-      const record = preprocess(row)
-      if (isInvalidRow(record)) { out.invalid.push(record); continue }
-      for (const field of record.blanked) out.blanked[field] = (out.blanked[field] ?? 0) + 1
-      batch += recordCopyLine(task.linePrefix, row.rowNumber, record)
-      out.added++
-      if (batch.length > 1 << 16) flush()
+  const take = (row: RowResult) => {
+    out.read++
+    if (isInvalidRow(row)) { out.invalid.push(row); return }
+    const record = preprocess(row)
+    if (isInvalidRow(record)) { out.invalid.push(record); return }
+    for (const field of record.blanked) out.blanked[field] = (out.blanked[field] ?? 0) + 1
+    batch += recordCopyLine(task.linePrefix, row.rowNumber, record)
+    out.added++
+    if (batch.length > 1 << 16) flush()
+  }
+  if (task.from) {
+    // A later range (at most a few MiB, cut after a record) is read whole, so most split without csv-parse.
+    const rows = parseDelimitedRange(await readRange(task.path, task.range), task.format, task.layout, basename(task.path), task.from)
+    if (Symbol.iterator in rows) for (const row of rows) take(row)
+    else for await (const row of rows) take(row)
+  } else {
+    // createReadStream's `end` is inclusive; a range is never empty (RangeSplitter cuts after a record).
+    const bytes = createReadStream(task.path, { start: task.range.start, end: task.range.end - 1, highWaterMark: 1 << 20 })
+    try {
+      for await (const row of parseDelimited(bytes, task.format, task.layout, basename(task.path))) take(row)
+    } finally {
+      bytes.destroy()
     }
-  } finally {
-    bytes.destroy()
   }
   if (batch) flush()
   return out
+}
+
+async function readRange(path: string, range: ByteRange): Promise<Buffer> {
+  const file = await open(path, 'r')
+  try {
+    const bytes = Buffer.allocUnsafe(range.end - range.start)
+    let filled = 0
+    while (filled < bytes.length) {
+      const { bytesRead } = await file.read(bytes, filled, bytes.length - filled, range.start + filled)
+      if (bytesRead === 0) throw new Error(`the file ended inside a range (${range.start}–${range.end})`)
+      filled += bytesRead
+    }
+    return bytes
+  } finally {
+    await file.close()
+  }
 }

@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream'
+import { pipeline, Readable } from 'node:stream'
 import { Parser, type Options } from 'csv-parse'
 import { parse as parseSync } from 'csv-parse/sync'
 import { ColumnPlan } from './column-plan.js'
@@ -7,6 +6,7 @@ import { checkedRow } from './checked-row.js'
 import type { FileLayout, ImportFormatSpec } from './import-format.js'
 import { MAX_RECORD_CHARS, dataFileError } from './open-text.js'
 import type { RowResult } from './rows.js'
+import { splitPlainRecords, type PlainRecords } from './plain-records.js'
 
 /**
  * Rows of a delimited file (DelimitedByIndex or DelimitedByName), streamed through csv-parse.
@@ -36,13 +36,7 @@ export async function* parseDelimited(bytes: Readable, format: ImportFormatSpec,
         headerWidth = record.length
         continue
       }
-      if (headerWidth > 0 && record.length !== headerWidth) {
-        yield { rowNumber, reason: `has ${record.length} columns; the header has ${headerWidth}` }
-      } else if (record.length < plan.minimumWidth) {
-        yield { rowNumber, reason: `has ${record.length} columns; the import format needs at least ${plan.minimumWidth}` }
-      } else {
-        yield checkedRow(rowNumber, plan.fromCells(record))
-      }
+      yield rowOf(plan, headerWidth, record, rowNumber)
     }
   } catch (e) {
     const err = e as Error & { code?: string; lines?: number }
@@ -53,6 +47,27 @@ export async function* parseDelimited(bytes: Readable, format: ImportFormatSpec,
     throw e
   }
   if (!plan) throw dataFileError(fileName, 'it is empty, but a header row was expected')
+}
+
+/**
+ * The rows of a later range of a file (RangeSplitter), whole in memory: split by splitPlainRecords when it can,
+ * synchronously, else through parseDelimited. Either way the same rows, numbers and rejections.
+ */
+export function parseDelimitedRange(bytes: Buffer, format: ImportFormatSpec, layout: FileLayout, fileName: string, from: RangeStart): Iterable<RowResult> | AsyncIterable<RowResult> {
+  const plain = splitPlainRecords(bytes.toString('utf8'), layout.separator, from.rowOffset, MAX_RECORD_CHARS)
+  if (plain === null) return parseDelimited(Readable.from([bytes]), format, layout, fileName, from)
+  return plainRows(plain, planOrThrow(ColumnPlan.build(format, from.header ?? undefined), fileName), from.header?.length ?? 0)
+}
+
+function* plainRows(plain: PlainRecords, plan: ColumnPlan, headerWidth: number): Generator<RowResult> {
+  for (let k = 0; k < plain.records.length; k++) yield rowOf(plan, headerWidth, plain.records[k]!, plain.rowNumbers[k]!)
+}
+
+/** One record's row: rejected when its width is wrong, else mapped onto the import format and checked. */
+function rowOf(plan: ColumnPlan, headerWidth: number, record: string[], rowNumber: number): RowResult {
+  if (headerWidth > 0 && record.length !== headerWidth) return { rowNumber, reason: `has ${record.length} columns; the header has ${headerWidth}` }
+  if (record.length < plan.minimumWidth) return { rowNumber, reason: `has ${record.length} columns; the import format needs at least ${plan.minimumWidth}` }
+  return checkedRow(rowNumber, plan.fromCells(record))
 }
 
 /** Where a later range of a file split by RangeSplitter starts (record-boundaries.ts). */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import fc from 'fast-check'
 import t from 'tap'
 import { ColumnType } from '@ligature/contracts/enums'
-import { headerCells, parseDelimited } from './delimited.js'
+import { headerCells, parseDelimited, parseDelimitedRange } from './delimited.js'
 import type { FileLayout, ImportFormatSpec } from './import-format.js'
 import { RangeSplitter, splittableSeparator, type ByteRange } from './record-boundaries.js'
 import type { RowResult } from './rows.js'
@@ -35,15 +35,21 @@ async function whole(bytes: Buffer, format: ImportFormatSpec, layout: FileLayout
   return out
 }
 
-/** Rows (or the first error, in file order) of one parser per range, as the parallel load runs them. */
-async function byRanges(bytes: Buffer, target: number, chunk: number, format: ImportFormatSpec, layout: FileLayout): Promise<RowResult[] | string> {
+/**
+ * Rows (or the first error, in file order) of one parser per range, as the parallel load runs them: later ranges
+ * streamed through csv-parse, or whole in memory as parseRange reads them (parseDelimitedRange).
+ */
+async function byRanges(bytes: Buffer, target: number, chunk: number, format: ImportFormatSpec, layout: FileLayout, later: 'stream' | 'memory' = 'stream'): Promise<RowResult[] | string> {
   const { ranges, firstRecordEnd } = split(bytes, target, chunk, layout.separator)
   const header = layout.firstLineHeader && firstRecordEnd !== null ? headerCells(bytes.subarray(0, firstRecordEnd), layout) : null
   const out: RowResult[] = []
   for (const [i, r] of ranges.entries()) {
-    const part = Readable.from([bytes.subarray(r.start, r.end)])
+    const part = bytes.subarray(r.start, r.end)
+    const from = { rowOffset: r.rowOffset, header }
     try {
-      for await (const row of parseDelimited(part, format, layout, 'f.csv', i === 0 ? undefined : { rowOffset: r.rowOffset, header })) out.push(row)
+      const rows = i === 0 ? parseDelimited(Readable.from([part]), format, layout, 'f.csv')
+        : later === 'memory' ? parseDelimitedRange(part, format, layout, 'f.csv', from) : parseDelimited(Readable.from([part]), format, layout, 'f.csv', from)
+      for await (const row of rows) out.push(row)
     } catch (e) { return (e as Error).message }
   }
   return out
@@ -119,6 +125,11 @@ t.test('parsing range by range gives exactly the rows of one parser, at every cu
           return
         }
       }
+      const inMemory = await byRanges(bytes, target, 4096, format, layout, 'memory')
+      if (JSON.stringify(inMemory) !== JSON.stringify(expected)) {
+        t.same(inMemory, expected, `${name}: target ${target}, later ranges in memory`)
+        return
+      }
     }
     t.pass(`${name}: every cut gives the same rows`)
   }
@@ -131,7 +142,19 @@ t.test('random text over quotes, separators and line breaks: ranges parse as the
     const bytes = Buffer.from(parts.join(''))
     const expected = await whole(bytes, byIndex, noHeader)
     const got = await byRanges(bytes, target, chunk, byIndex, noHeader)
-    return JSON.stringify(got) === JSON.stringify(expected)
+    const inMemory = await byRanges(bytes, target, chunk, byIndex, noHeader, 'memory')
+    return JSON.stringify(got) === JSON.stringify(expected) && JSON.stringify(inMemory) === JSON.stringify(expected)
   }), { numRuns: 2000 })
   t.pass('2000 random files')
+})
+
+t.test('random tab-separated text: ranges in memory parse as the whole', async (t) => {
+  const tabs: FileLayout = { separator: '\t', firstLineHeader: false }
+  const alphabet = fc.constantFrom('a', 'b', '\t', '\t\t', '"', '""', '\n', '\r\n', '\r', ' ', ',', 'é')
+  await fc.assert(fc.asyncProperty(fc.array(alphabet, { maxLength: 60 }), fc.integer({ min: 1, max: 20 }), async (parts, target) => {
+    const bytes = Buffer.from(parts.join(''))
+    const expected = await whole(bytes, byIndex, tabs)
+    return JSON.stringify(await byRanges(bytes, target, 4096, byIndex, tabs, 'memory')) === JSON.stringify(expected)
+  }), { numRuns: 1000 })
+  t.pass('1000 random files')
 })

@@ -1,3 +1,5 @@
+import { CR, FORM_FEED, LF, QUOTE, SPACE, TAB } from './char-codes.js'
+
 /** A run of whole records of a delimited file, for one parser of a parallel load. */
 export interface ByteRange {
   /** First byte (0 for the first range, which holds the BOM and the header if any). */
@@ -11,12 +13,6 @@ export interface ByteRange {
   rowOffset: number
 }
 
-const QUOTE = 0x22
-const LF = 0x0a
-const CR = 0x0d
-const SPACE = 0x20
-const TAB = 0x09
-const FORM_FEED = 0x0c
 
 /** Separators the splitter understands: one byte that is neither a quote nor part of a line break. */
 export function splittableSeparator(separator: string): number | null {
