@@ -6,7 +6,7 @@ import { checkedRow } from './checked-row.js'
 import type { FileLayout, ImportFormatSpec } from './import-format.js'
 import { MAX_RECORD_CHARS, dataFileError } from './open-text.js'
 import type { RowResult } from './rows.js'
-import { splitPlainRecords, type PlainRecords } from './plain-records.js'
+import { cellsOf, splitPlainRecords, type PlainRecords } from './plain-records.js'
 
 /**
  * Rows of a delimited file (DelimitedByIndex or DelimitedByName), streamed through csv-parse.
@@ -60,7 +60,7 @@ export function parseDelimitedRange(bytes: Buffer, format: ImportFormatSpec, lay
 }
 
 function* plainRows(plain: PlainRecords, plan: ColumnPlan, headerWidth: number): Generator<RowResult> {
-  for (let k = 0; k < plain.records.length; k++) yield rowOf(plan, headerWidth, plain.records[k]!, plain.rowNumbers[k]!)
+  for (let k = 0; k < plain.count; k++) yield rowOf(plan, headerWidth, cellsOf(plain, k), plain.rowNumbers[k]!)
 }
 
 /** One record's row: rejected when its width is wrong, else mapped onto the import format and checked. */

@@ -4,13 +4,20 @@ import t from 'tap'
 import { ColumnType } from '@ligature/contracts/enums'
 import { parseDelimited } from './delimited.js'
 import type { FileLayout, ImportFormatSpec } from './import-format.js'
-import { splitPlainRecords } from './plain-records.js'
+import { cellsOf, splitPlainRecords } from './plain-records.js'
 import { MAX_RECORD_CHARS } from './open-text.js'
 
 // Every cell visible: three columns by index, the third in aux, so a cell csv-parse reads differently shows.
 const format: ImportFormatSpec = {
   columnType: ColumnType.DelimitedByIndex,
   columns: [{ name: 'id', linkageField: 'sourceUniqueId', index: 1 }, { name: 'b', linkageField: 'surname', index: 2 }, { name: 'c', linkageField: '', index: 3 }],
+}
+
+/** Records and row numbers as plain arrays, or null when splitPlainRecords declined. */
+function split(text: string, separator: string, rowOffset: number): { records: string[][]; rowNumbers: number[] } | null {
+  const plain = splitPlainRecords(text, separator, rowOffset, MAX_RECORD_CHARS)
+  if (plain === null) return null
+  return { records: Array.from({ length: plain.count }, (_, k) => cellsOf(plain, k)), rowNumbers: Array.from(plain.rowNumbers.subarray(0, plain.count)) }
 }
 
 /** What csv-parse (parseDelimited, a later range) makes of the text: cells and row numbers. */
@@ -20,17 +27,17 @@ async function csvParse(text: string, layout: FileLayout, rowOffset: number) {
   return rows
 }
 
-/** The same rows built from splitPlainRecords' records, or null when it declined. */
+/** The same rows built from the split records, or null when it declined. */
 async function plain(text: string, layout: FileLayout, rowOffset: number) {
-  const split = splitPlainRecords(text, layout.separator, rowOffset, MAX_RECORD_CHARS)
-  if (split === null) return null
+  const got = split(text, layout.separator, rowOffset)
+  if (got === null) return null
   // Each record becomes a one-record text csv-parse cannot misread, so only the split itself is under test.
   const rows: unknown[] = []
-  for (const [k, record] of split.records.entries()) {
+  for (const [k, record] of got.records.entries()) {
     const line = record.map((c) => `"${c.replace(/"/g, '""')}"`).join(layout.separator) + '\n'
     // csv-parse numbers the record by its last line: its line breaks move the offset back.
     const breaks = record.reduce((n, c) => n + c.split('\n').length - 1, 0)
-    for (const row of await csvParse(line, layout, split.rowNumbers[k]! - 1 - breaks)) rows.push(row)
+    for (const row of await csvParse(line, layout, got.rowNumbers[k]! - 1 - breaks)) rows.push(row)
   }
   return rows
 }
@@ -65,16 +72,18 @@ t.test('regular text splits without csv-parse into exactly csv-parse\'s rows and
   t.pass('1500 random ranges per separator, none declined')
 })
 
-t.test('row numbers count the lines of quoted cells and blank lines', async (t) => {
-  t.same(splitPlainRecords('a,b\n\n"x\ny",z\r\nlast', ',', 10, MAX_RECORD_CHARS), {
-    records: [['a', 'b'], ['x\ny', 'z'], ['last']], rowNumbers: [11, 14, 15],
-  })
-  t.same(splitPlainRecords('', ',', 3, MAX_RECORD_CHARS), { records: [], rowNumbers: [] })
-  t.same(splitPlainRecords('a\t\t"b""c"\n', '\t', 0, MAX_RECORD_CHARS), { records: [['a', '', 'b"c']], rowNumbers: [1] })
+t.test('cells, and row numbers that count the lines of quoted cells and blank lines', async (t) => {
+  t.same(split('a,b\n\n"x\ny",z\r\nlast', ',', 10), { records: [['a', 'b'], ['x\ny', 'z'], ['last']], rowNumbers: [11, 14, 15] })
+  t.same(split('', ',', 3), { records: [], rowNumbers: [] })
+  t.same(split('a\t\t"b""c"\n', '\t', 0), { records: [['a', '', 'b"c']], rowNumbers: [1] })
+  t.same(split('"""","""""x""",""\n', ',', 0), { records: [['"', '""x"', '']], rowNumbers: [1] }, 'doubled quotes undone, and only they')
+  t.same(split(' a,\f "b,c"\n', ',', 0), { records: [['a', 'b,c']], rowNumbers: [1] }, 'blanks before a cell are dropped')
+  const many = Array.from({ length: 5000 }, (_, k) => `${k},"q${k}"`).join('\n')
+  const got = split(many, ',', 7)!
+  t.same([got.records.length, got.records[4999], got.rowNumbers[4999]], [5000, ['4999', 'q4999'], 5007], 'past the arrays\' first capacity')
 })
 
 t.test('declines what only csv-parse reads right', async (t) => {
-  t.same(splitPlainRecords(' a,\f "b,c"\n', ',', 0, MAX_RECORD_CHARS), { records: [['a', 'b,c']], rowNumbers: [1] }, 'blanks before a cell are dropped')
   for (const text of ['  \n', 'a, ,b\n', 'a,\t\n', ' ', 'O"Hara,1\n', '"wrong"quote,1\n', 'a\rb\n', '"a\rb",1\n', '"open\n',
     'a,b\n\r', 'bad \uFFFD byte\n', `${'x'.repeat(MAX_RECORD_CHARS / 4 + 1)}\n`]) {
     t.equal(splitPlainRecords(text, ',', 0, MAX_RECORD_CHARS), null, JSON.stringify(text.slice(0, 20)))

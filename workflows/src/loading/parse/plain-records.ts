@@ -1,9 +1,30 @@
 import { CR, FORM_FEED, LF, QUOTE, SPACE, TAB } from './char-codes.js'
 
-/** A range's records (cells as parsed) and the row number of each. */
+/**
+ * A range's records as offsets into its text, so a range of tens of thousands of records costs a few typed
+ * arrays until each row is taken (cellsOf), not an array of strings per record all at once.
+ */
 export interface PlainRecords {
-  records: string[][]
-  rowNumbers: number[]
+  text: string
+  count: number
+  /** Row number of each record. */
+  rowNumbers: Float64Array
+  /** Index (in cells) of each record's first cell in `bounds`; count + 1 entries. */
+  firstCell: Int32Array
+  /** Start and end of each cell in `text`; a start stored as -(start + 1) marks a quoted cell holding "". */
+  bounds: Int32Array
+}
+
+/** The cells of record k, as csv-parse gives them. */
+export function cellsOf(plain: PlainRecords, k: number): string[] {
+  const { text, bounds } = plain
+  const cells: string[] = []
+  for (let c = plain.firstCell[k]!; c < plain.firstCell[k + 1]!; c++) {
+    const start = bounds[2 * c]!, end = bounds[2 * c + 1]!
+    // Inside a quoted cell every quote is half of a doubled one: a lone quote would have closed the cell.
+    cells.push(start >= 0 ? text.slice(start, end) : text.slice(-start - 1, end).replaceAll('""', '"'))
+  }
+  return cells
 }
 
 /**
@@ -23,8 +44,7 @@ export function splitPlainRecords(text: string, separator: string, rowOffset: nu
   if (separator.length !== 1 || text.includes('\uFFFD')) return null
   const sep = separator.charCodeAt(0)
   if (sep === QUOTE || sep === LF || sep === CR || sep === SPACE || sep === FORM_FEED) return null
-  const records: string[][] = []
-  const rowNumbers: number[] = []
+  const out = new Offsets()
   const n = text.length
   let pos = 0
   let lines = 0
@@ -36,7 +56,7 @@ export function splitPlainRecords(text: string, separator: string, rowOffset: nu
       lines++; pos += 2; continue
     }
     const start = pos
-    const cells: string[] = []
+    const firstCell = out.cells
     for (;;) {
       let c = pos < n ? text.charCodeAt(pos) : -1
       if (c === SPACE || c === FORM_FEED || (c === TAB && sep !== TAB)) {
@@ -47,20 +67,19 @@ export function splitPlainRecords(text: string, separator: string, rowOffset: nu
         if (c === sep || c === LF || c === CR || c === -1) return null
       }
       if (c === QUOTE) {
-        let value = ''
         let from = pos + 1
+        let doubled = false
         for (;;) {
           const q = text.indexOf('"', from)
           if (q < 0) return null
           const counted = countLineBreaks(text, from, q)
           if (counted < 0) return null
           lines += counted
-          if (text.charCodeAt(q + 1) === QUOTE) { value += text.slice(from, q + 1); from = q + 2; continue }
-          value += text.slice(from, q)
+          if (text.charCodeAt(q + 1) === QUOTE) { doubled = true; from = q + 2; continue }
+          out.cell(doubled ? -(pos + 1) - 1 : pos + 1, q)
           pos = q + 1
           break
         }
-        cells.push(value)
       } else {
         let end = pos
         while (end < n) {
@@ -69,7 +88,7 @@ export function splitPlainRecords(text: string, separator: string, rowOffset: nu
           if (d === QUOTE) return null
           end++
         }
-        cells.push(text.slice(pos, end))
+        out.cell(pos, end)
         pos = end
       }
       const next = pos < n ? text.charCodeAt(pos) : -1
@@ -81,11 +100,10 @@ export function splitPlainRecords(text: string, separator: string, rowOffset: nu
     }
     // csv-parse counts a record's bytes against its limit; well under it here, so no limit error is skipped.
     if (pos - start > maxRecordChars / 4) return null
-    records.push(cells)
-    rowNumbers.push(rowOffset + lines + 1)
-    if (pos <= n && text.charCodeAt(pos - 1) === LF) lines++
+    out.record(firstCell, rowOffset + lines + 1)
+    if (text.charCodeAt(pos - 1) === LF) lines++
   }
-  return { records, rowNumbers }
+  return { text, count: out.count, rowNumbers: out.rowNumbers, firstCell: out.firstCell, bounds: out.bounds }
 }
 
 /** LFs in text[from, to), or -1 when a CR there is not followed by a LF (csv-parse counts lone CRs as lines). */
@@ -98,3 +116,32 @@ function countLineBreaks(text: string, from: number, to: number): number {
   }
   return count
 }
+
+/** The scan's typed arrays, grown by doubling. */
+class Offsets {
+  rowNumbers = new Float64Array(1024)
+  firstCell = new Int32Array(1025)
+  bounds = new Int32Array(8192)
+  count = 0
+  cells = 0
+
+  cell(start: number, end: number): void {
+    if (2 * this.cells + 2 > this.bounds.length) this.bounds = grown(this.bounds, new Int32Array(this.bounds.length * 2))
+    this.bounds[2 * this.cells] = start
+    this.bounds[2 * this.cells + 1] = end
+    this.cells++
+  }
+
+  record(firstCell: number, rowNumber: number): void {
+    if (this.count + 2 > this.firstCell.length) {
+      this.firstCell = grown(this.firstCell, new Int32Array(this.firstCell.length * 2))
+      this.rowNumbers = grown(this.rowNumbers, new Float64Array(this.rowNumbers.length * 2))
+    }
+    this.firstCell[this.count] = firstCell
+    this.rowNumbers[this.count] = rowNumber
+    this.count++
+    this.firstCell[this.count] = this.cells
+  }
+}
+
+const grown = <T extends Int32Array | Float64Array>(from: T, to: T): T => { to.set(from); return to }
