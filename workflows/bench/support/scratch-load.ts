@@ -1,5 +1,5 @@
 /**
- * What the profile scripts (profile-link, profile-touched-read, profile-load) load and match outside Temporal:
+ * What the profile scripts (profile-link, profile-touched-read, profile-blocks, profile-load) load and match outside Temporal:
  * the synthetic people file as one file of an envelope, and the platform's default strategies.
  */
 import { readFile, writeFile } from 'node:fs/promises'

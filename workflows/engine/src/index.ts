@@ -43,7 +43,6 @@ export { RecordTableBuilder, type FieldBytes } from './columnar/table-builder.js
 export { createGrouper, groupingRule } from './grouping/groupers.js'
 // Cleaning and phonetic codes shared by the platform's preprocessing and the provider toolkit.
 export { dateParser, daysInMonth, isoDate, DEFAULT_DATE_FORMAT, type DateParser } from './preprocess/date-of-birth.js'
-export { memoise } from './preprocess/memo.js'
 export { blankToNull, lettersOnly, normaliseText } from './preprocess/normalise.js'
 export { nysiis } from './preprocess/nysiis.js'
 export { soundex } from './preprocess/soundex.js'
