@@ -133,9 +133,10 @@ class Offsets {
   }
 
   record(firstCell: number, rowNumber: number): void {
-    if (this.count + 2 > this.firstCell.length) {
+    // firstCell holds one entry more than rowNumbers (the end of the last record); both grow together.
+    if (this.count + 1 >= this.firstCell.length) {
       this.firstCell = grown(this.firstCell, new Int32Array(this.firstCell.length * 2))
-      this.rowNumbers = grown(this.rowNumbers, new Float64Array(this.rowNumbers.length * 2))
+      this.rowNumbers = grown(this.rowNumbers, new Float64Array(this.firstCell.length - 1))
     }
     this.firstCell[this.count] = firstCell
     this.rowNumbers[this.count] = rowNumber
