@@ -88,7 +88,8 @@ export function linkActivities({ config, pool, partitions, tableDir }: LinkDeps)
         // Here, once, rather than in the partitions that run at the same time; a first load reads in full and
         // builds them after grouping (indexAfterFullRead).
         if (read === 'touched') await readyForTouchedRead(client, schema, strategies)
-        const count = partitionCount(partitions, read, await incomingRecords(client, schema, input.linkageId))
+        // A full read splits as configured whatever it holds: counting its records cost 0.3 s at a million.
+        const count = read === 'full' ? partitions : partitionCount(partitions, read, await incomingRecords(client, schema, input.linkageId))
         const snapshot = snapshotOf(schema, input.linkageId)
         await rm(snapshot, { force: true })
         if (count > 1) {

@@ -23,13 +23,13 @@ export const DEFAULT_LINKAGE_READ: LinkageRead = 'touched'
  */
 export async function linkageReadFor(client: pg.ClientBase, schema: string, linkageId: number): Promise<LinkageRead> {
   const s = quoteIdent(schema)
-  // Two ranges rather than `linkage_id <> $1`, which no index serves: on a first load of a million records that
-  // scanned the whole table to find nothing (0.2 s, asked by every activity of the linkage); the ranges are
-  // index lookups on records_linkage (65 ms → 0.5 ms in psql on a narrow table of a million rows).
-  const { rows } = await client.query<{ existing: boolean }>(
-    `select exists (select 1 from ${s}.records where end_dated_at is null and linkage_id < $1)
-      or exists (select 1 from ${s}.records where end_dated_at is null and linkage_id > $1) as existing`, [linkageId])
-  return rows[0]!.existing ? DEFAULT_LINKAGE_READ : 'full'
+  // The lowest and highest linkage of an active record: two index lookups at the ends of records_linkage that
+  // the planner picks with or without statistics. `linkage_id <> $1`, which no index serves, scanned the whole
+  // table; so did two ranges (`< $1`, `> $1`) right after a first load, before any statistics: 0.40 s at a
+  // million records, asked by every activity of the linkage, against 0.02 ms.
+  const { rows } = await client.query<{ existing: boolean | null }>(
+    `select min(linkage_id) < $1 or max(linkage_id) > $1 as existing from ${s}.records where end_dated_at is null`, [linkageId])
+  return rows[0]!.existing === true ? DEFAULT_LINKAGE_READ : 'full'
 }
 
 /** Runs `fn` on a database connection of its own (borrowed from a pool), so two reads can overlap. */
