@@ -39,7 +39,7 @@ export { activeStrategies, matchRecords, type MatchOptions, type MatchResult, ty
 export { groupPairs, linkInMemory, type InMemoryGroupStrategy, type LinkOptions, type LinkResult } from './link.js'
 export { DEFAULT_COLUMNS, DEFAULT_FIELDS, defaultStrategies } from './default-strategies.js'
 export { Matcher } from './match.js'
-export { RecordTableBuilder, type FieldBytes } from './columnar/table-builder.js'
+export { RecordTableBuilder, type FieldBytes, type CellBatch } from './columnar/table-builder.js'
 export { createGrouper, groupingRule } from './grouping/groupers.js'
 // Cleaning and phonetic codes shared by the platform's preprocessing and the provider toolkit.
 export { dateParser, daysInMonth, isoDate, DEFAULT_DATE_FORMAT, type DateParser } from './preprocess/date-of-birth.js'

@@ -17,6 +17,20 @@ export interface FieldBytes {
   end(field: number): number
 }
 
+/**
+ * Many rows' fields as UTF-8 byte ranges of one buffer: field f of row r is cell r × width + f,
+ * bytes[starts[cell], ends[cell]); an empty range is the empty value (and SQL NULL).
+ */
+export interface CellBatch {
+  rows: number
+  width: number
+  bytes: Uint8Array
+  starts: Int32Array
+  ends: Int32Array
+  /** Cells whose bytes are not in `bytes` (values a reader had to unescape), by cell; null when there are none. */
+  elsewhere: ReadonlyMap<number, Uint8Array> | null
+}
+
 export class RecordTableBuilder {
   private readonly dictionaries: ByteDictionary[]
   private codes: Int32Array[]
@@ -52,6 +66,25 @@ export class RecordTableBuilder {
     }
     this.isNew[r] = isNew ? 1 : 0
     return r
+  }
+
+  /**
+   * Adds a batch of records, a column at a time (as fast as addRow, and the cells need no row object): `isNew[r]`
+   * flags row r; column c's bytes are field `offset + c`. Codes follow first appearance in row order either way.
+   */
+  addBatch(batch: CellBatch, offset: number, isNew: Uint8Array | null): void {
+    const n = batch.rows, first = this.count
+    while (first + n > this.isNew.length) this.grow()
+    const { bytes, starts, ends, width, elsewhere } = batch
+    for (let c = 0; c < this.specs.length; c++) {
+      const dictionary = this.dictionaries[c]!, codes = this.codes[c]!
+      for (let r = 0, cell = offset + c; r < n; r++, cell += width) {
+        const own = elsewhere === null ? undefined : elsewhere.get(cell)
+        codes[first + r] = own === undefined ? dictionary.code(bytes, starts[cell]!, ends[cell]!) : dictionary.code(own, 0, own.length)
+      }
+    }
+    if (isNew) this.isNew.set(isNew.subarray(0, n), first)
+    this.count += n
   }
 
   build(): RecordTable {

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { spawnThread } from '../../threads/spawn-thread.js'
 import { EnvelopeRejected, type RejectionCode } from '../envelope/rejection.js'
 import type { RangeOutput, RangeTask } from './parse-range.js'
 
@@ -51,7 +52,7 @@ export class RangePool {
   }
 
   private startWorker(): Worker {
-    const worker = spawnRangeWorker()
+    const worker = spawnThread(import.meta.url, 'range-worker')
     worker.on('message', (reply: RangeReply) => {
       const job = this.busy.get(worker)
       if (!job) return
@@ -73,17 +74,4 @@ export class RangePool {
     worker.on('exit', (code) => die(new Error(`A parse thread exited with code ${code}`)))
     return worker
   }
-}
-
-/**
- * Starts range-worker in a thread. The worker process runs TypeScript through tsx (as the tests do), and a
- * thread does not inherit the loader of the thread that starts it, so it registers tsx itself before importing
- * the entry; compiled JavaScript needs no loader.
- */
-function spawnRangeWorker(): Worker {
-  const here = import.meta.url
-  if (!here.endsWith('.ts')) return new Worker(new URL('./range-worker.js', here))
-  const entry = new URL('./range-worker.ts', here).href
-  const tsx = import.meta.resolve('tsx/esm/api')
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`, { eval: true })
 }
