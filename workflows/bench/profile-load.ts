@@ -3,7 +3,9 @@
  * Writes N synthetic people (seed 42), then times passes over the same file: csv parsing only, parsing +
  * preprocessing, + building the COPY text, the record-boundary scan alone (what the main thread does before
  * handing ranges to threads), and the full loadFile into a scratch database once per --threads value (with the
- * Postgres backend's own CPU seconds, read from /proc, so the database side of COPY is visible).
+ * Postgres backend's own CPU seconds, read from /proc, so the database side of COPY is visible), each into an
+ * empty store. The parse threads are kept between loads (kept-range-pool.ts): `--threads 2,2` shows a load on
+ * new threads, then one on warm threads.
  */
 import { parseArgs } from 'node:util'
 import { createReadStream, readFileSync } from 'node:fs'
@@ -14,7 +16,7 @@ import pg from 'pg'
 import { createTestDatabase } from '@ligature/testkit'
 import { loadFile } from '../src/pipeline/load-file.js'
 import { RangeSplitter } from '../src/loading/parse/record-boundaries.js'
-import { ensureRecordStore } from '../src/records/record-schema.js'
+import { ensureRecordStore, quoteIdent } from '../src/records/record-schema.js'
 import { SYNTHETIC_IMPORT_FORMAT, SYNTHETIC_LAYOUT, dateFormatOf, isInvalidRow, parseDataFile, rowPreprocessor, writeSyntheticDataset, copyTextLine, recordValues } from '../src/loading/index.js'
 import { syntheticFilePlan } from './support/scratch-load.js'
 
@@ -65,6 +67,8 @@ try {
   const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
   const pgCpu = () => { const f = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) / 100 }
   for (const threads of values.threads.split(',').map(Number)) await pass('load', async () => {
+    // Every pass loads into an empty store: a table already holding earlier passes' rows costs Postgres more.
+    await client.query(`truncate ${quoteIdent(schema)}.records`)
     const p0 = pgCpu()
     const loaded = await loadFile(client, { folder: dir, reportDir: dir, reportName: 'invalid.csv', schema, linkageId: 1, threads,
       file: syntheticFilePlan('people.csv') })

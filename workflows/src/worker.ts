@@ -8,6 +8,8 @@ import { createActivities } from './activities/index.js'
 import { startDispatcher } from './dispatcher.js'
 import { linkTaskQueue } from './task-queues.js'
 import { activityMemoryInterceptor } from './activity-memory.js'
+import { warmRangePool } from './loading/parallel/kept-range-pool.js'
+import { loadThreads } from './pipeline/load-file.js'
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url))
 
@@ -45,6 +47,10 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
     connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: linkTaskQueue(config.TEMPORAL_TASK_QUEUE), activities,
     maxConcurrentActivityTaskExecutions: 1, interceptors,
   })
+  // The parse threads start now, not with the first large load (kept-range-pool.ts), and the worker takes tasks
+  // once they are loaded. They are not ended with the worker: idle, they do not keep the process alive, and
+  // other workers of this process may share them.
+  await warmRangePool(loadThreads(config.LIGATURE_LOAD_THREADS))
   const running = Promise.all([worker.run(), linkWorker.run()]).then(() => undefined)
   const dispatcher = await startDispatcher({ nc, client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE, log })
   log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker started')

@@ -7,6 +7,7 @@ import { createTestDatabase } from '@ligature/testkit'
 import { SYNTHETIC_IMPORT_FORMAT, writeSyntheticDataset, type ImportColumn } from '../../src/loading/index.js'
 import type { FilePlan } from '../../src/pipeline/envelope-plan.js'
 import { loadFile, type LoadFileResult } from '../../src/pipeline/load-file.js'
+import { keptRangePool } from '../../src/loading/parallel/kept-range-pool.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 
 // The parallel load (ranges parsed on worker threads, one COPY) against the single-thread one, in a real
@@ -106,4 +107,21 @@ t.test('a synthetic 50,000-record file: the same records in many ranges', async 
   await writeSyntheticDataset({ records: 50_000, seed: 7 }, { csvPath: join(dir, 'people.csv') })
   const single = await compare(t, plan('people.csv', SYNTHETIC_IMPORT_FORMAT.columnType, SYNTHETIC_IMPORT_FORMAT.columns, [{ name: 'hasHeader', value: 'true' }]), [7, 8], 256 * 1024)
   t.equal((single.result as LoadFileResult).added, 50_000)
+})
+
+t.test('the parse threads are kept between loads, and a closed pool is replaced', async (t) => {
+  const file = plan('kept.csv', SYNTHETIC_IMPORT_FORMAT.columnType, SYNTHETIC_IMPORT_FORMAT.columns, [{ name: 'hasHeader', value: 'true' }])
+  await writeSyntheticDataset({ records: 400, seed: 3 }, { csvPath: join(dir, 'kept.csv') })
+  const first = await load(file, 301, 2)
+  const pool = keptRangePool(2)
+  t.equal((first.result as LoadFileResult).added, 400)
+  const second = await load(file, 302, 2)
+  t.equal(keptRangePool(2), pool, 'the next load used the same threads')
+  t.same(second.rows, first.rows, 'and loaded the same records')
+  await pool.close()
+  t.notOk(pool.usable, 'a closed pool is not used again')
+  const third = await load(file, 303, 2)
+  t.equal((third.result as LoadFileResult).threads, 2, 'a load after the close runs on new threads')
+  t.not(keptRangePool(2), pool)
+  t.same(third.rows, first.rows)
 })

@@ -20,3 +20,5 @@ port.on('message', (task: RangeTask) => {
     },
   )
 })
+// Loaded: the pool may count this thread as ready (RangePool.ready).
+port.postMessage({ ready: true } satisfies RangeReply)
