@@ -4,7 +4,9 @@
  * Loads N synthetic people as linkage 1 and the next `incoming` as linkage 2 into a scratch database (no keys),
  * builds the blocking indexes, then times each part of linkage 2's reads, before and after ANALYZE (--plan: with the
  * plan of the whole read each time), then the touched query alone under the server's planner settings and under the
- * linkage read's (read-settings.ts), three rounds alternating.
+ * linkage read's (read-settings.ts), three rounds alternating; then the touched read as a partition makes it (term
+ * counts on a second connection) with its fields coded on one thread and with half on the kept second thread
+ * (kept-column-thread.ts, started first as a worker does at boot), --rounds rounds alternating, with this process's CPU.
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -13,7 +15,8 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { createTestDatabase } from '@ligature/testkit'
 import { activeStrategies } from '@ligature/engine'
-import { readForGrouping, readForMatching } from '../src/pipeline/linkage-read.js'
+import { readForGrouping, readForMatching, type SecondConnection } from '../src/pipeline/linkage-read.js'
+import { warmColumnThread } from '../src/records/kept-column-thread.js'
 import { loadFile } from '../src/pipeline/load-file.js'
 import { ensureRecordStore } from '../src/records/record-schema.js'
 import { linkageRecordsQuery } from '../src/records/linkage-records.js'
@@ -23,7 +26,7 @@ import { fieldsUsed } from '../src/pipeline/match-config.js'
 import { ensureLinkageIndexes, readTermCounts, termFrequencyFields, touchedBlocksQuery } from '../src/records/touched-records.js'
 import { defaultStrategies, syntheticFilePlan, writeExistingAndIncoming } from './support/scratch-load.js'
 
-const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, incoming: { type: 'string', default: '10000' }, plan: { type: 'boolean', default: false } } })
+const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' }, incoming: { type: 'string', default: '10000' }, plan: { type: 'boolean', default: false }, rounds: { type: 'string', default: '5' } } })
 const size = Number(values.records), incoming = Number(values.incoming)
 const dir = await mkdtemp(join(tmpdir(), 'ligature-profile-'))
 await writeExistingAndIncoming(dir, size, incoming)
@@ -83,6 +86,23 @@ try {
       const label = variant === 'server defaults' ? variant : `${variant} (${Object.entries(LINKAGE_READ_SETTINGS).map(([k, v]) => `${k} ${v}`).join(', ')})`
       console.log(`touched query only, ${label}, round ${round}: ${rows} rows: ${ms(t)}`)
     }
+  }
+  await warmColumnThread()
+  const other = new pg.Client({ connectionString: database.url })
+  await other.connect()
+  try {
+    const second: SecondConnection = (fn) => fn(other)
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      for (const [label, coding] of [['one thread', { secondThread: false }], ['kept second thread', { secondThread: true }]] as const) {
+        t = performance.now()
+        const cpu = process.cpuUsage()
+        const touched = await readForMatching(client, schema, 2, strategies, 'touched', false, second, coding)
+        const used = process.cpuUsage(cpu)
+        console.log(`touched read as a partition makes it, ${label}, round ${round}: ${touched.ids.length} records: ${ms(t)} (CPU ${((used.user + used.system) / 1000).toFixed(0)} ms)`)
+      }
+    }
+  } finally {
+    await other.end()
   }
   t = performance.now()
   const full = await readForMatching(client, schema, 2, strategies, 'full')

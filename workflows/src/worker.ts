@@ -9,6 +9,7 @@ import { startDispatcher } from './dispatcher.js'
 import { linkTaskQueue } from './task-queues.js'
 import { activityMemoryInterceptor } from './activity-memory.js'
 import { warmRangePool } from './loading/parallel/kept-range-pool.js'
+import { warmColumnThread } from './records/kept-column-thread.js'
 import { loadThreads } from './pipeline/load-file.js'
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url))
@@ -47,10 +48,10 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
     connection, namespace: config.TEMPORAL_NAMESPACE, taskQueue: linkTaskQueue(config.TEMPORAL_TASK_QUEUE), activities,
     maxConcurrentActivityTaskExecutions: 1, interceptors,
   })
-  // The parse threads start now, not with the first large load (kept-range-pool.ts), and the worker takes tasks
-  // once they are loaded. They are not ended with the worker: idle, they do not keep the process alive, and
-  // other workers of this process may share them.
-  await warmRangePool(loadThreads(config.LIGATURE_LOAD_THREADS))
+  // The parse threads and the column-coding thread start now, not with the first large load or read
+  // (kept-range-pool.ts, kept-column-thread.ts), and the worker takes tasks once they are loaded. They are not
+  // ended with the worker: idle, they do not keep the process alive, and other workers of this process may share them.
+  await Promise.all([warmRangePool(loadThreads(config.LIGATURE_LOAD_THREADS)), warmColumnThread()])
   const running = Promise.all([worker.run(), linkWorker.run()]).then(() => undefined)
   const dispatcher = await startDispatcher({ nc, client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE, log })
   log.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker started')

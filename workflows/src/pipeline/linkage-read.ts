@@ -6,7 +6,7 @@
  */
 import type pg from 'pg'
 import { activeStrategies, type StrategySpec } from '@ligature/engine'
-import { readLinkageRecords, type LinkageRecords } from '../records/linkage-records.js'
+import { readLinkageRecords, type LinkageRecords, type ReadCoding } from '../records/linkage-records.js'
 import { pairedRecordsQuery, readTermCounts, termFrequencyFields, touchedBlocksQuery, withWholeGroups } from '../records/touched-records.js'
 import { fieldsUsed } from './match-config.js'
 import { quoteIdent } from '../records/record-schema.js'
@@ -32,6 +32,13 @@ export async function linkageReadFor(client: pg.ClientBase, schema: string, link
   return rows[0]!.existing === true ? DEFAULT_LINKAGE_READ : 'full'
 }
 
+/**
+ * A full read codes half its fields on the kept second thread; a touched read does not, by default: it waits on
+ * Postgres (its query alone took 1.8–2.0 s of a 1.7–2.1 s read at 10,000 into 1,000,000), and with the thread it
+ * took 1.72–2.36 s against 1.66–2.15 s (profile-touched-read.ts, five rounds alternating).
+ */
+const codingFor = (read: LinkageRead): ReadCoding => ({ secondThread: read === 'full' })
+
 /** Runs `fn` on a database connection of its own (borrowed from a pool), so two reads can overlap. */
 export type SecondConnection = <T>(fn: (client: pg.ClientBase) => Promise<T>) => Promise<T>
 
@@ -41,12 +48,12 @@ export type SecondConnection = <T>(fn: (client: pg.ClientBase) => Promise<T>) =>
  * incoming record, and every record's current key. Without it (a block partition, which only matches) keys are
  * not read and stay 0. `second`: where the term counts run while the records stream in on `client`; they
  * count the whole project's values (0.55 s of a 3.1 s read at 1,000,000 + 10,000). Without it, one after the other.
- * A full read codes half its fields on a second thread (readLinkageRecords' ReadCoding); a touched one does not.
+ * `coding`: how the records' fields are coded (readLinkageRecords' ReadCoding; codingFor unless told).
  */
 export async function readForMatching(client: pg.ClientBase, schema: string, linkageId: number, strategies: readonly StrategySpec[],
-  read: LinkageRead, wholeGroups = false, second?: SecondConnection): Promise<LinkageRecords> {
+  read: LinkageRead, wholeGroups = false, second?: SecondConnection, coding: ReadCoding = codingFor(read)): Promise<LinkageRecords> {
   const fields = fieldsUsed(strategies)
-  if (read === 'full') return readLinkageRecords(client, schema, linkageId, fields, null, wholeGroups, { secondThread: true })
+  if (read === 'full') return readLinkageRecords(client, schema, linkageId, fields, null, wholeGroups, coding)
   const active = activeStrategies(strategies)
   const touched = touchedBlocksQuery(schema, linkageId, active)
   const countAll = async (c: pg.ClientBase) => {
@@ -54,7 +61,7 @@ export async function readForMatching(client: pg.ClientBase, schema: string, lin
     for (const field of termFrequencyFields(active)) counts.push({ field, counts: await readTermCounts(c, schema, linkageId, field) })
     return counts
   }
-  const readRecords = () => readLinkageRecords(client, schema, linkageId, fields, wholeGroups ? withWholeGroups(schema, touched) : touched, wholeGroups)
+  const readRecords = () => readLinkageRecords(client, schema, linkageId, fields, wholeGroups ? withWholeGroups(schema, touched) : touched, wholeGroups, coding)
   const [records, termCounts] = second ? await Promise.all([readRecords(), second(countAll)]) : [await readRecords(), await countAll(client)]
   for (const { field, counts } of termCounts) records.table!.setTermCounts(field, counts)
   return records

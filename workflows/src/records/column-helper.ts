@@ -4,12 +4,13 @@
  * codes them. Each column is coded by one thread, in row order, so codes and dictionaries equal a one-thread read's.
  * Dictionary coding is most of a read's CPU (a million records of eleven fields: about 1.4 s of 2.6 s, the COPY
  * split 0.7 s), and a worker's second core is otherwise idle while a linkage's records are read once for every
- * partition. The thread starts only once a read has passed THREAD_FROM_ROWS; a smaller read's cells are coded
- * here at the end, so small linkages (and tests) pay nothing for it.
+ * partition. The thread is taken only once a read has passed THREAD_FROM_ROWS; a smaller read's cells are coded
+ * here at the end, so small linkages pay nothing for it. The thread is the process's kept one when it is free
+ * (kept-column-thread.ts), and goes back to it after a clean read.
  */
 import type { Worker } from 'node:worker_threads'
 import { Column, RecordTableBuilder, type CellBatch, type ColumnSpec } from '@ligature/engine'
-import { spawnThread } from '../threads/spawn-thread.js'
+import { returnColumnThread, takeColumnThread } from './kept-column-thread.js'
 import type { RawRow } from './copy-out.js'
 
 export type ColumnThreadRequest =
@@ -18,6 +19,7 @@ export type ColumnThreadRequest =
   | { kind: 'end' }
 
 export type ColumnThreadReply =
+  | { ready: true }
   | { columns: { codes: Int32Array; values: string[] }[] }
   | { failed: string }
 
@@ -29,6 +31,8 @@ export const THREAD_FROM_ROWS = 100_000
 export class ColumnHelper {
   private worker: Worker | null = null
   private done: Promise<Column[]> | null = null
+  private detach: () => void = () => {}
+  private tookThread = false
   private readonly width: number
   private rows = 0
   private source: Buffer | null = null
@@ -46,9 +50,9 @@ export class ColumnHelper {
     this.ends = new Int32Array(BATCH_ROWS * this.width)
   }
 
-  /** Whether the columns are being coded on a thread of their own (the read has passed threadFromRows). */
+  /** Whether the columns were given to a thread of their own (the read passed threadFromRows). */
   get threaded(): boolean {
-    return this.worker !== null
+    return this.tookThread
   }
 
   /** The helper's cells of one row (read them before the reader moves on: RawRow is reused). */
@@ -80,29 +84,46 @@ export class ColumnHelper {
       const table = builder.build()
       return table.columnNames.map((name) => table.column(name))
     }
+    const worker = this.worker
+    let clean = false
     try {
-      this.worker.postMessage({ kind: 'end' } satisfies ColumnThreadRequest)
-      return await this.done!
+      worker.postMessage({ kind: 'end' } satisfies ColumnThreadRequest)
+      const columns = await this.done!
+      clean = true
+      return columns
     } finally {
-      await this.worker.terminate()
+      await this.release(clean)
     }
   }
 
-  /** Ends the thread, if any, without waiting for its columns (the read failed). */
+  /** Gives up the thread, if any, without waiting for its columns (the read failed); it is ended, not kept. */
   async abandon(): Promise<void> {
     this.queued = []
-    await this.worker?.terminate()
+    await this.release(false)
+  }
+
+  private release(clean: boolean): Promise<void> {
+    const worker = this.worker
+    if (!worker) return Promise.resolve()
+    this.detach()
+    this.worker = null
+    return returnColumnThread(worker, clean)
   }
 
   private start(): void {
-    const worker = this.worker = spawnThread(import.meta.url, 'column-thread')
+    const worker = this.worker = takeColumnThread()
+    this.tookThread = true
     this.done = new Promise<Column[]>((resolve, reject) => {
-      worker.once('message', (reply: ColumnThreadReply) => {
+      const onMessage = (reply: ColumnThreadReply) => {
+        if ('ready' in reply) return
         if ('failed' in reply) reject(new Error(`A column-coding thread failed: ${reply.failed}`))
         else resolve(reply.columns.map((c, k) => new Column(this.specs[k]!, c.codes, c.values)))
-      })
-      worker.once('error', reject)
-      worker.once('exit', (code) => reject(new Error(`A column-coding thread exited with code ${code}`)))
+      }
+      const onExit = (code: number) => reject(new Error(`A column-coding thread exited with code ${code}`))
+      worker.on('message', onMessage)
+      worker.on('error', reject)
+      worker.on('exit', onExit)
+      this.detach = () => { worker.off('message', onMessage); worker.off('error', reject); worker.off('exit', onExit) }
     })
     // Settled by finish(); a failure before then must not count as unhandled.
     this.done.catch(() => undefined)

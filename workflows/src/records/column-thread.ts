@@ -1,6 +1,7 @@
 /**
  * Entry of a column-coding thread (column-helper.ts): codes some of a COPY read's columns from the cells the
- * reading thread sends, and answers with their codes and dictionaries. Errors go back as plain data.
+ * reading thread sends, and answers with their codes and dictionaries; then waits for the next read's 'start'
+ * (kept-column-thread.ts). Errors go back as plain data, and a thread that failed answers nothing more.
  */
 import { parentPort } from 'node:worker_threads'
 import { RecordTableBuilder } from '@ligature/engine'
@@ -28,3 +29,5 @@ port.on('message', (message: ColumnThreadRequest) => {
     port.postMessage({ failed: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies ColumnThreadReply)
   }
 })
+// Loaded: a kept thread counts as warm (kept-column-thread.ts).
+port.postMessage({ ready: true } satisfies ColumnThreadReply)

@@ -43,10 +43,9 @@ export function linkageRecordsQuery(schema: string, linkageId: number, fields: r
 }
 
 /**
- * How a read codes its fields: with `secondThread`, half of them on a thread of their own once the read passes
- * `threadFromRows` (column-helper.ts). For a whole project's read: a touched read (285,060 records at 10,000 into
- * 1,000,000) took 0.4 s longer with it, the thread's start under tsx (about 0.55 s) and the term counts running
- * beside it outweighing what it saved.
+ * How a read codes its fields: with `secondThread`, half of them on the process's kept coding thread once the
+ * read passes `threadFromRows` (column-helper.ts, kept-column-thread.ts). For a whole project's read; a touched
+ * read waits on Postgres and gains nothing from it (linkage-read.ts, codingFor).
  */
 export interface ReadCoding {
   secondThread?: boolean
