@@ -64,7 +64,9 @@ try {
     }
     if (!values.plan) return
     const sql = linkageRecordsQuery(schema, 2, fieldsUsed(strategies), touchedBlocksQuery(schema, 2, activeStrategies(strategies)))
-    const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`)
+    // Under the settings the read itself runs with: without them the plan differs (a hash join over a
+    // sequential scan of the whole project for the address strategy, which the read does not use).
+    const plan = await withReadSettings(client, () => client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${sql}`))
     console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'))
   }
   await touchedRead('statistics from before the incoming load')
