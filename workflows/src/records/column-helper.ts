@@ -74,7 +74,7 @@ export class ColumnHelper {
     }
   }
 
-  /** The helper's columns once every row has been added; the thread, if any, ends either way. */
+  /** The helper's columns once every row has been added; the thread, if any, is given back (kept after a clean read, ended otherwise). */
   async finish(): Promise<Column[]> {
     this.flush()
     if (!this.worker) {
@@ -84,10 +84,9 @@ export class ColumnHelper {
       const table = builder.build()
       return table.columnNames.map((name) => table.column(name))
     }
-    const worker = this.worker
     let clean = false
     try {
-      worker.postMessage({ kind: 'end' } satisfies ColumnThreadRequest)
+      this.worker.postMessage({ kind: 'end' } satisfies ColumnThreadRequest)
       const columns = await this.done!
       clean = true
       return columns

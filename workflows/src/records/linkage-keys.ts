@@ -1,8 +1,9 @@
 /**
  * Stores a linkage's keys: only records whose key changed (incoming records, regrouped or merged ones) are
  * written, through COPY into a temporary table (a project's first keys straight into the key table), so a
- * linkage that adds a few records to a large project writes a few rows. A changed key closes the record's current row and opens a new one under the linkage's
- * revision (the history snapshot extraction projects read), and where each moved record went (key-lineage.ts).
+ * linkage that adds a few records to a large project writes a few rows. A changed key closes the record's
+ * current row and opens a new one under the linkage's revision (the history snapshot extraction projects read),
+ * and where each moved record went (key-lineage.ts).
  * Runs inside the caller's transaction.
  */
 import type pg from 'pg'
@@ -43,7 +44,7 @@ export async function writeKeyChanges(client: pg.ClientBase, schema: string, rev
   previousKeys: Float64Array, keyOf: Float64Array, nextKeyNumber: number): Promise<void> {
   const s = quoteIdent(schema)
   if (await holdsNoKeys(client, s)) {
-    await copyFirstKeys(client, s, firstKeyRows(ids, keyOf, linkageId, revision))
+    await copyFirstKeys(client, s, firstKeyRows(ids, previousKeys, keyOf, linkageId, revision))
   } else {
     await client.query('create temporary table linkage_keys (record_id bigint not null, key_number bigint not null, fresh boolean not null) on commit drop')
     await copyIn(client, 'copy linkage_keys (record_id, key_number, fresh) from stdin', batched(changedKeys(ids, previousKeys, keyOf)))
@@ -58,10 +59,10 @@ export async function writeKeyChanges(client: pg.ClientBase, schema: string, rev
 const holdsNoKeys = async (client: pg.ClientBase, s: string) =>
   !(await client.query<{ any: boolean }>(`select exists (select 1 from ${s}.record_keys) as any`)).rows[0]!.any
 
-/** A first write's key rows as COPY lines: every record with a key (none had one before, so none moved). */
-function* firstKeyRows(ids: Float64Array, keyOf: Float64Array, linkageId: number, revision: number): Generator<string> {
+/** A first write's key rows as COPY lines: the changed keys, as changedKeys picks them (none had a row before, so none moved). */
+function* firstKeyRows(ids: Float64Array, previousKeys: Float64Array, keyOf: Float64Array, linkageId: number, revision: number): Generator<string> {
   const tail = `\t${Number(linkageId)}\t${Number(revision)}\n`
-  for (let i = 0; i < ids.length; i++) if (keyOf[i] !== 0) yield `${ids[i]}\t${keyOf[i]}${tail}`
+  for (let i = 0; i < ids.length; i++) if (keyOf[i] !== previousKeys[i]) yield `${ids[i]}\t${keyOf[i]}${tail}`
 }
 
 /**
