@@ -91,41 +91,52 @@ export class RangeSplitter {
    * returns where it stopped. A quote or CR at the end of `buf` reads as at the end of the file.
    */
   private scan(buf: Buffer, stop: number, out: ByteRange[]): number {
+    // The state lives in locals while the loop runs and goes back to the fields after: kept in the fields, every
+    // byte of the file stored them again (this scan is the main thread's whole share of a parallel load).
     const sep = this.separator
+    let quoting = this.quoting, fieldEmpty = this.fieldEmpty, recordEmpty = this.recordEmpty, rows = this.rows
     let i = 0
     for (; i < stop; i++) {
       const c = buf[i]!
-      if (this.quoting) {
+      if (quoting) {
         if (c === QUOTE) {
           if (i + 1 < buf.length && buf[i + 1] === QUOTE) i++ // "" inside quotes: a literal quote
-          else { this.quoting = false; this.fieldEmpty = false }
+          else { quoting = false; fieldEmpty = false }
         } else if (c === LF) {
-          this.rows++
+          rows++
         } else if (c === CR && !(i + 1 < buf.length && buf[i + 1] === LF)) {
-          this.rows++ // a lone CR counts as a line; a CRLF counts once, at its LF
+          rows++ // a lone CR counts as a line; a CRLF counts once, at its LF
         }
         continue
       }
-      if (c === LF || (c === CR && i + 1 < buf.length && buf[i + 1] === LF)) {
+      if (c > QUOTE && c !== sep) {
+        // Most bytes: text, which ends neither a field nor a record.
+        fieldEmpty = false
+        recordEmpty = false
+      } else if (c === LF || (c === CR && i + 1 < buf.length && buf[i + 1] === LF)) {
         if (c === CR) i++
-        this.rows++
-        if (!this.recordEmpty) this.recordEnded(this.offset + i + 1, out)
-        this.fieldEmpty = true
-        this.recordEmpty = true
+        rows++
+        if (!recordEmpty) { this.rows = rows; this.recordEnded(this.offset + i + 1, out) }
+        fieldEmpty = true
+        recordEmpty = true
       } else if (c === CR) {
-        this.rows++ // a lone CR outside quotes is a trimmed blank or text, never a line break, but csv-parse counts it
+        rows++ // a lone CR outside quotes is a trimmed blank or text, never a line break, but csv-parse counts it
       } else if (c === sep) {
-        this.fieldEmpty = true
-        this.recordEmpty = false
+        fieldEmpty = true
+        recordEmpty = false
       } else if (c === QUOTE) {
-        if (this.fieldEmpty) this.quoting = true
-        this.fieldEmpty = false
-        this.recordEmpty = false
+        if (fieldEmpty) quoting = true
+        fieldEmpty = false
+        recordEmpty = false
       } else if (c !== SPACE && c !== TAB && c !== FORM_FEED) {
-        this.fieldEmpty = false
-        this.recordEmpty = false
+        fieldEmpty = false
+        recordEmpty = false
       }
     }
+    this.quoting = quoting
+    this.fieldEmpty = fieldEmpty
+    this.recordEmpty = recordEmpty
+    this.rows = rows
     this.offset += i
     return i
   }
