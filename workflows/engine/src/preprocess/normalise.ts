@@ -24,6 +24,18 @@ const PLAIN = /^[\x20-\x7e]*$/
 
 /** Upper-case, accent-free, single-spaced text for comparison (input already trimmed). */
 export function normaliseText(value: string): string {
+  // Most values are printable ASCII with no run of spaces: nothing to fold or collapse, and when they hold no
+  // lower-case letter either, nothing to change. Checked in one pass, where the regular expressions took three.
+  let lower = false
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i)
+    if (c < 0x20 || c > 0x7e || (c === 0x20 && i > 0 && value.charCodeAt(i - 1) === 0x20)) return foldText(value)
+    if (c >= 0x61 && c <= 0x7a) lower = true
+  }
+  return lower ? value.toUpperCase() : value
+}
+
+function foldText(value: string): string {
   const folded = PLAIN.test(value) ? value : value.normalize('NFKD').replace(COMBINING_MARKS, '')
   return folded.toUpperCase().replace(WHITE_SPACE_RUN, ' ')
 }
@@ -32,5 +44,10 @@ const NOT_A_TO_Z = /[^A-Z]+/g
 
 /** Only the letters A–Z of normalised text: the input of Soundex, NYSIIS and the initial. */
 export function lettersOnly(normalised: string): string {
-  return normalised.replace(NOT_A_TO_Z, '')
+  // Usually every character is one (a name without space, hyphen or apostrophe): the string itself.
+  for (let i = 0; i < normalised.length; i++) {
+    const c = normalised.charCodeAt(i)
+    if (c < 0x41 || c > 0x5a) return normalised.replace(NOT_A_TO_Z, '')
+  }
+  return normalised
 }
