@@ -6,7 +6,21 @@ export const RECORD_COLUMNS = [...LINKAGE_FIELDS, ...DERIVED_FIELDS, 'aux'] as c
 
 export type CopyValue = string | number | null | undefined
 
-const SPECIAL = /[\\\t\n\r]/
+/** Whether a value holds a character COPY text escapes (backslash, tab, LF, CR): a loop, cheaper than a regular expression on values this short. */
+function needsEscape(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i)
+    if (c === 0x5c || c === 0x09 || c === 0x0a || c === 0x0d) return true
+  }
+  return false
+}
+
+/** One value as COPY text. */
+function copyCell(v: CopyValue): string {
+  if (v === null || v === undefined) return '\\N'
+  if (typeof v === 'number') return String(v)
+  return needsEscape(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v
+}
 
 /**
  * One line of PostgreSQL `COPY … FROM STDIN` text format: values separated by tabs, `\N` for null,
@@ -15,13 +29,7 @@ const SPECIAL = /[\\\t\n\r]/
  */
 export function copyTextLine(values: readonly CopyValue[]): string {
   let line = ''
-  for (let i = 0; i < values.length; i++) {
-    if (i > 0) line += '\t'
-    const v = values[i]
-    if (v === null || v === undefined) line += '\\N'
-    else if (typeof v === 'number') line += String(v)
-    else line += SPECIAL.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v
-  }
+  for (let i = 0; i < values.length; i++) line += (i > 0 ? '\t' : '') + copyCell(values[i])
   return line + '\n'
 }
 
@@ -30,8 +38,13 @@ export function recordValues(record: PreprocessedRecord): CopyValue[] {
   const values: CopyValue[] = []
   for (const field of LINKAGE_FIELDS) values.push(record[field])
   for (const field of DERIVED_FIELDS) values.push(record[field])
-  values.push(Object.keys(record.aux).length > 0 ? JSON.stringify(record.aux) : null)
+  values.push(auxJson(record.aux))
   return values
+}
+
+const auxJson = (aux: Record<string, string>): string | null => {
+  for (const _ in aux) return JSON.stringify(aux)
+  return null
 }
 
 /**
@@ -40,5 +53,10 @@ export function recordValues(record: PreprocessedRecord): CopyValue[] {
  * parallel load, so the two cannot write different lines.
  */
 export function recordCopyLine(prefix: string, rowNumber: number, record: PreprocessedRecord): string {
-  return prefix + rowNumber + '\t' + copyTextLine(recordValues(record))
+  // The same line as copyTextLine(recordValues(record)) after the prefix, without the array in between: this
+  // runs once per loaded record.
+  let line = prefix + rowNumber
+  for (const field of LINKAGE_FIELDS) line += '\t' + copyCell(record[field])
+  for (const field of DERIVED_FIELDS) line += '\t' + copyCell(record[field])
+  return line + '\t' + copyCell(auxJson(record.aux)) + '\n'
 }
