@@ -6,14 +6,15 @@ import type { ConfigClient } from '../clients/config-client.js'
 import type { StrategySpec } from '@ligature/engine'
 import { activeStrategies } from '@ligature/engine'
 import { groupLinkage as groupOnDisk } from '../pipeline/group-linkage.js'
-import { matchPartition, writePartitionSnapshot, type PartitionOutcome } from '../pipeline/link-partition.js'
+import { matchPartition, partitionTableKey, writePartitionSnapshot, type PartitionOutcome } from '../pipeline/link-partition.js'
 import { combinedReport, combinedStats } from '../pipeline/link-report.js'
 import { checkPartitionsAgree, PartitionTablesDiffer } from '../pipeline/partition-check.js'
 import { linkProject } from '../pipeline/link-project.js'
 import { LinkageTableCache } from '../pipeline/linkage-table-cache.js'
-import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
+import { fieldsUsed, strategiesFromMatchConfig } from '../pipeline/match-config.js'
 import { clearLinkagePairs } from '../records/linkage-pairs.js'
-import { ensureRecordStore } from '../records/record-schema.js'
+import { ensureRecordStore, projectSchema } from '../records/record-schema.js'
+import type { LinkageRecords } from '../records/linkage-records.js'
 import { withClient } from '../records/with-client.js'
 import { incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
 import { linkageReadFor, type SecondConnection } from '../pipeline/linkage-read.js'
@@ -55,6 +56,12 @@ async function timedIndexing(client: pg.ClientBase, schema: string, strategies: 
 async function beating<T>(fn: () => Promise<T>): Promise<T> {
   const timer = setInterval(() => heartbeat(), 5_000)
   try { return await fn() } finally { clearInterval(timer) }
+}
+
+/** Cached records without their table, which grouping does not use and need not keep alive; null when the read failed. */
+async function withoutTable(records: Promise<LinkageRecords> | null): Promise<LinkageRecords | null> {
+  const read = await records?.catch(() => null)
+  return read ? { ...read, table: null } : null
 }
 
 /** Activities of the Link step: in memory in one activity, or on disk split by block partition. */
@@ -113,6 +120,9 @@ export function linkActivities({ config, pool, partitions, tableDir }: LinkDeps)
         ({ indexSeconds: Number((await timedIndexing(client, schema, input.strategies)).toFixed(2)) })))
     },
     async groupLinkage(input: GroupRequest) {
+      // The partitions are done with the linkage's records; a first load groups the ones this worker matched.
+      const matched = await withoutTable(input.strategies
+        ? cache.take(partitionTableKey(projectSchema(input.projectId), input.linkageId, 'full', fieldsUsed(input.strategies))) : null)
       cache.clear()
       // Not retried: the partitions' pairs are on disk already and grouping them again would not change them.
       try { checkPartitionsAgree(input.partitions.map((p) => ({ partition: p.partition, records: p.records, fingerprint: p.fingerprint }))) } catch (e) {
@@ -130,7 +140,7 @@ export function linkActivities({ config, pool, partitions, tableDir }: LinkDeps)
         const indexPending = Boolean(strategies && input.indexLater) && await linkageReadFor(client, schema, input.linkageId) === 'full'
         const indexing = strategies && !input.indexLater ? withClient(pool, (c) => indexAfterFullRead(c, schema, input.linkageId, strategies)) : Promise.resolve([])
         try {
-          const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount })
+          const group = await groupOnDisk(client, { schema, linkageId: input.linkageId, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, strategyCount: input.strategyCount, matched })
           const report = combinedReport(input.partitions, group)
           return { records: group.records, stats: [...combinedStats(input.partitions, group, report), ...await indexing], report, indexPending }
         } finally {

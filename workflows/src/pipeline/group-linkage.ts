@@ -10,7 +10,7 @@ import { assignKeys } from '@ligature/engine'
 import { createGrouper, groupingRule } from '@ligature/engine'
 import { groupsForReview } from '@ligature/engine'
 import { ScoreHistogram, type HistogramJson } from '@ligature/engine'
-import { indexOfId } from '../records/linkage-records.js'
+import { indexOfId, type LinkageRecords } from '../records/linkage-records.js'
 import { readLinkagePairs } from '../records/linkage-pairs.js'
 import { writeKeys } from '../records/linkage-keys.js'
 import { quoteIdent } from '../records/record-schema.js'
@@ -24,6 +24,12 @@ export interface GroupInput {
   authoritativeEventTypeIds: number[]
   strategyCount: number
   read?: LinkageRead
+  /**
+   * The records the partitions matched, when this worker still holds them (LinkageTableCache.take). Used instead
+   * of reading when grouping reads in full and every record is incoming (a first load): then the read would give
+   * the same ids, event types and flags, and keys that are all 0, as a partition's read leaves them.
+   */
+  matched?: LinkageRecords | null
 }
 
 export interface GroupOutcome {
@@ -38,6 +44,8 @@ export interface GroupOutcome {
   pairsRefused: number
   /** What grouping read of the project: 'full' for a first load, as matching did. */
   read: LinkageRead
+  /** Where its records came from: the partitions' records this worker held, or the database. */
+  readFrom: 'matched' | 'database'
   readMs: number
   groupMs: number
   writeMs: number
@@ -49,7 +57,8 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
   // As matching decides (link-partition.ts): on a first load every record is incoming, and the touched query
   // would select them all the costly way (6.7 s against 1.6 s at a million records).
   const scope = input.read ?? await linkageReadFor(client, input.schema, input.linkageId)
-  const records = await readForGrouping(client, input.schema, input.linkageId, scope)
+  const matched = scope === 'full' ? wholeFirstLoad(input.matched) : null
+  const records = matched ?? await readForGrouping(client, input.schema, input.linkageId, scope)
   const read = Date.now()
   const rule = groupingRule(input.groupStrategy)
   // Quality-review decisions constrain the grouping (a pair joining two review groups is refused).
@@ -81,6 +90,15 @@ export async function groupLinkage(client: pg.ClientBase, input: GroupInput): Pr
     records: records.ids.length, pairsKeptByStrategy: kept, histogram: histogram.toJSON(),
     groupsNew: keys.groupsNew, groupsUpdated: keys.groupsUpdated, groupsUnchanged: keys.groupsUnchanged, groupsDeleted: keys.groupsDeleted,
     groupsForReview: review.length, pairsRefused: grouping.pairsRefused,
-    read: scope, readMs: read - started, groupMs: grouped - read, writeMs: Date.now() - grouped,
+    read: scope, readFrom: matched ? 'matched' : 'database', readMs: read - started, groupMs: grouped - read, writeMs: Date.now() - grouped,
   }
+}
+
+/**
+ * The matched records as grouping's full read would give them, or null when they may differ: some record not
+ * incoming (its key would be read). Without their table: grouping needs only the per-record arrays.
+ */
+export function wholeFirstLoad(matched: LinkageRecords | null | undefined): LinkageRecords | null {
+  if (!matched || !matched.isNew.every((flag) => flag === 1)) return null
+  return { ids: matched.ids, eventTypeOf: matched.eventTypeOf, isNew: matched.isNew, previousKeys: new Float64Array(matched.ids.length), table: null }
 }

@@ -26,6 +26,16 @@ export class LinkageTableCache {
     return { records, reused: false }
   }
 
+  /**
+   * The cached records for `key`, handed over and no longer cached (null when another read is cached or none):
+   * for grouping, the linkage's last step on this worker, which then holds them for as long as it needs them.
+   */
+  take(key: string): Promise<LinkageRecords> | null {
+    const records = this.entry?.key === key ? this.entry.records : null
+    this.clear()
+    return records
+  }
+
   clear(): void {
     if (this.entry) clearTimeout(this.entry.timer)
     this.entry = null

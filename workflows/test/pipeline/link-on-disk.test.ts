@@ -5,7 +5,8 @@ import pg from 'pg'
 import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
-import { matchPartition, writePartitionSnapshot, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
+import { matchPartition, partitionTableKey, writePartitionSnapshot, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
+import { fieldsUsed } from '../../src/pipeline/match-config.js'
 import { combinedReport, combinedStats } from '../../src/pipeline/link-report.js'
 import { checkPartitionsAgree, PartitionTablesDiffer } from '../../src/pipeline/partition-check.js'
 import { linkProject } from '../../src/pipeline/link-project.js'
@@ -55,7 +56,9 @@ async function onDisk(schema: string, linkageId: number, groupStrategy: string, 
     outcomes.push(await matchPartition(client, { schema, linkageId, strategies, partition: { index, count: partitions }, read: 'full', ...(snapshot ? { snapshot } : {}) },
       snapshot ? new LinkageTableCache() : cache))
   }
-  const group = await groupLinkage(client, { schema, linkageId, groupStrategy, authoritativeEventTypeIds: [], strategyCount: strategies.length })
+  // As the grouping activity does: the records this worker matched (none when every partition had a cache of its own).
+  const matched = await cache.take(partitionTableKey(schema, linkageId, 'full', fieldsUsed(strategies)))
+  const group = await groupLinkage(client, { schema, linkageId, groupStrategy, authoritativeEventTypeIds: [], strategyCount: strategies.length, matched })
   checkPartitionsAgree(outcomes)
   const report = combinedReport(outcomes, group)
   return { outcomes, group, report, stats: combinedStats(outcomes, group, report) }
@@ -71,6 +74,7 @@ for (const [rule, partitions] of [['WeightedBestLink', 3], ['Merge', 3], ['Weigh
     const split = await onDisk(disk, 1, `${rule}OnDisk`, partitions)
 
     t.equal(await groupsOf(disk), await groupsOf(memory), 'the same groups')
+    t.equal(split.group.readFrom, 'matched', 'a first load is grouped from the records the partitions matched, not read again')
     const stored = await client.query(`select count(*)::int as n from ${disk}.records`)
     t.equal(split.group.records, stored.rows[0].n, 'every stored record is grouped')
     t.equal(split.report.groupsNew, inMemory.report.groupsNew, 'the same number of new groups')
@@ -100,6 +104,7 @@ t.test('partitions on other workers load the records read once, and group exactl
   await linkProject(client, { schema: memory, linkageId: 1, strategies, groupStrategy: 'WeightedBestLinkInMemory', authoritativeEventTypeIds: [] })
   const split = await onDisk(disk, 1, 'WeightedBestLinkOnDisk', 3, join(t.testdir(), 'linkage.table'))
   t.same(split.outcomes.map((o) => o.readFrom), ['snapshot', 'snapshot', 'snapshot'], 'no partition read the database')
+  t.equal(split.group.readFrom, 'database', 'grouping on a worker that holds no records reads them')
   t.equal(new Set(split.outcomes.map((o) => o.fingerprint)).size, 1, 'every partition planned from the same table')
   t.equal(await groupsOf(disk), await groupsOf(memory), 'the same groups')
 })
@@ -116,6 +121,7 @@ t.test('a second linkage keeps the keys of the first and gives new records the k
   })
   const second = await onDisk(schema, 2, 'WeightedBestLinkOnDisk', 2)
   t.equal(second.group.read, 'touched', 'grouping a later linkage reads only the records its pairs and groups touch')
+  t.equal(second.group.readFrom, 'database', 'and reads them: the matched records include stored ones, whose keys it needs')
   const after = await client.query(`select r."sourceUniqueId" as id, r.linkage_id, k.key_number::float8 as key from ${schema}.records r join ${schema}.record_keys k on k.record_id = r.id and k.to_revision is null`)
   const old = after.rows.filter((r: { linkage_id: number }) => r.linkage_id === 1)
   t.ok(old.every((r: { id: string; key: number }) => before.get(r.id) === r.key), 'every stored record keeps its key')
