@@ -10,7 +10,7 @@
  * growing key string: every record of a load codes two names, and the string version was a sixth of a parse
  * thread's time. nysiis.test.ts checks it against the string version on random names.
  */
-const A = 0x41, D = 0x44, E = 0x45, F = 0x46, G = 0x47, H = 0x48, I = 0x49, K = 0x4b, M = 0x4d, N = 0x4e
+const A = 0x41, C = 0x43, D = 0x44, E = 0x45, F = 0x46, G = 0x47, H = 0x48, I = 0x49, K = 0x4b, M = 0x4d, N = 0x4e
 const O = 0x4f, P = 0x50, Q = 0x51, R = 0x52, S = 0x53, T = 0x54, U = 0x55, V = 0x56, W = 0x57, Y = 0x59, Z = 0x5a
 const isVowel = (c: number) => c === A || c === E || c === I || c === O || c === U
 
@@ -28,7 +28,7 @@ export function nysiis(letters: string, maxLength = Infinity): string {
   c[n + 1] = 0
   translatePrefix(c, n)
   const last = c[n - 1]!, before = n > 1 ? c[n - 2]! : 0
-  if ((last === E && (before === E || before === I))) { c[n - 2] = Y; c[--n] = 0 }
+  if (last === E && (before === E || before === I)) { c[n - 2] = Y; c[--n] = 0 }
   else if ((last === T && (before === D || before === R || before === N)) || (last === D && (before === R || before === N))) { c[n - 2] = D; c[--n] = 0 }
 
   const k = key
@@ -41,8 +41,8 @@ export function nysiis(letters: string, maxLength = Infinity): string {
     else if (ch === Q) c[i] = G
     else if (ch === Z) c[i] = S
     else if (ch === M) c[i] = N
-    else if (ch === K) c[i] = c[i + 1] === N ? N : 0x43
-    else if (ch === S && c[i + 1] === 0x43 && c[i + 2] === H) { c[i + 1] = S; c[i + 2] = S }
+    else if (ch === K) c[i] = c[i + 1] === N ? N : C
+    else if (ch === S && c[i + 1] === C && c[i + 2] === H) { c[i + 1] = S; c[i + 2] = S }
     else if (ch === P && c[i + 1] === H) { c[i] = F; c[i + 1] = F }
     else if (ch === H && (!isVowel(c[i - 1]!) || !isVowel(c[i + 1]!))) c[i] = c[i - 1]!
     else if (ch === W && isVowel(c[i - 1]!)) c[i] = c[i - 1]!
@@ -63,9 +63,9 @@ export function nysiis(letters: string, maxLength = Infinity): string {
 /** MAC → MCC, KN → NN, K → C, PH and PF → FF, SCH → SSS: each keeps the name's length, so it is done in place. */
 function translatePrefix(c: Uint16Array, n: number): void {
   const c0 = c[0], c1 = n > 1 ? c[1] : 0, c2 = n > 2 ? c[2] : 0
-  if (c0 === M && c1 === A && c2 === 0x43) c[1] = 0x43
+  if (c0 === M && c1 === A && c2 === C) c[1] = C
   else if (c0 === K && c1 === N) c[0] = N
-  else if (c0 === K) c[0] = 0x43
+  else if (c0 === K) c[0] = C
   else if (c0 === P && (c1 === H || c1 === F)) { c[0] = F; c[1] = F }
-  else if (c0 === S && c1 === 0x43 && c2 === H) { c[1] = S; c[2] = S }
+  else if (c0 === S && c1 === C && c2 === H) { c[1] = S; c[2] = S }
 }
