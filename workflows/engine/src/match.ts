@@ -13,6 +13,7 @@ import { PairSet } from './blocking/pair-set.js'
 import type { RecordTable } from './columnar/record-table.js'
 import { PairStore } from './grouping/pair-store.js'
 import type { FieldScorer } from './scoring/field-scorer.js'
+import { KeptWeights } from './scoring/kept-weights.js'
 import { keepAboveThreshold, StrategyScorer } from './scoring/strategy-scorer.js'
 import { ScoreHistogram } from './stats/histogram.js'
 import type { StrategySpec } from './types.js'
@@ -45,6 +46,8 @@ export interface MatchResult {
   strategies: StrategySpec[]
   scorers: StrategyScorer[]
   pairs: PairStore
+  /** Each kept pair's per-field weights, in PairStore order (what `scorers[strategy].explain` gives). */
+  weights: KeptWeights
   runs: StrategyRun[]
   /** Records that no active strategy could place in a block (empty blocking values everywhere). */
   recordsNotBlocked: number
@@ -68,6 +71,7 @@ const partitionFields = new WeakMap<RecordTable, Map<string, FieldScorer>>()
 export class Matcher {
   readonly strategies: StrategySpec[]
   private readonly pairs = new PairStore()
+  private readonly weights: KeptWeights
   private readonly kept = new PairSet(16)
   private readonly histogram: ScoreHistogram
   private readonly blockedSomewhere: Uint8Array
@@ -81,6 +85,7 @@ export class Matcher {
 
   constructor(private readonly table: RecordTable, strategies: readonly StrategySpec[], private readonly options: MatchOptions = {}) {
     this.strategies = activeStrategies(strategies)
+    this.weights = new KeptWeights(Math.max(0, ...this.strategies.map(s => s.matchingFields.length)))
     this.histogram = new ScoreHistogram(options.histogramBinWidth ?? 1)
     this.blockedSomewhere = new Uint8Array(table.size)
     let shared = options.partition ? partitionFields.get(table) : undefined
@@ -106,7 +111,7 @@ export class Matcher {
     const index = this.runs.length
     const strategy = this.strategies[index]
     if (!strategy) return null
-    const { table, kept, histogram, pairs } = this
+    const { table, kept, histogram, pairs, weights } = this
     const last = index === this.strategies.length - 1
     const scorer = new StrategyScorer(strategy, table, this.compiled)
     this.scorers.push(scorer)
@@ -125,6 +130,7 @@ export class Matcher {
       if (remember) for (let k = 0; k < m; k++) kept.add(left[k]!, right[k]!)
       histogram.addAll(scores, m)
       pairs.append(left, right, scores, m, index)
+      weights.append(scorer.fields, left, right, m)
       this.currentKept += m
     }, { ...this.options, exclude }, blocks, this.options.slicePairs ?? SLICE_PAIRS)
     this.current = { strategy, scorer, blocks, steps }
@@ -135,7 +141,7 @@ export class Matcher {
     while (this.step());
     let recordsNotBlocked = 0
     for (let i = 0; i < this.table.size; i++) if (!this.blockedSomewhere[i]) recordsNotBlocked++
-    return { strategies: this.strategies, scorers: this.scorers, pairs: this.pairs, runs: this.runs, recordsNotBlocked, histogram: this.histogram }
+    return { strategies: this.strategies, scorers: this.scorers, pairs: this.pairs, weights: this.weights, runs: this.runs, recordsNotBlocked, histogram: this.histogram }
   }
 }
 

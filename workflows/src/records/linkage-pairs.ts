@@ -15,7 +15,7 @@ import { thousandths } from './thousandths.js'
 export interface PartitionRef { schema: string; linkageId: number; partition: number }
 
 function* pairLines(ref: PartitionRef, ids: Float64Array, match: MatchResult): Generator<string> {
-  const { pairs, strategies, scorers } = match
+  const { pairs, strategies, scorers, weights: kept } = match
   // Field names are identifiers and strategy names pass through JSON.stringify, so no COPY escaping is due
   // except for the strategy name column.
   const prefixes = scorers.map((scorer) => scorer.fields.map((f, k) => `${k === 0 ? '{' : ','}${JSON.stringify(f.field)}:`))
@@ -25,10 +25,10 @@ function* pairLines(ref: PartitionRef, ids: Float64Array, match: MatchResult): G
   for (let n = 0; n < pairs.length; n++) {
     const k = order[n]!
     const i = pairs.left[k]!, j = pairs.right[k]!, s = pairs.strategy[k]!
-    const fields = scorers[s]!.fields
-    let weights = fields.length === 0 ? '{}' : ''
-    for (let f = 0; f < fields.length; f++) weights += prefixes[s]![f]! + thousandths(fields[f]!.weightFor(i, j))
-    if (fields.length > 0) weights += '}'
+    const fieldCount = scorers[s]!.fields.length
+    let weights = fieldCount === 0 ? '{}' : ''
+    for (let f = 0; f < fieldCount; f++) weights += prefixes[s]![f]! + thousandths(kept.at(k, f))
+    if (fieldCount > 0) weights += '}'
     yield `${head}${ids[i]}\t${ids[j]}\t${s}\t${names[s]}\t${pairs.score[k]}\t${weights}\n`
   }
 }
