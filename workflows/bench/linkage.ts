@@ -98,6 +98,7 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
     prepare               ${f(prepareSeconds)} s  (a split linkage's records read once here, for every partition)
     read records          ${f(stat(link, 'Read seconds'))} s  (slowest partition: the prepared records, or its own read)
     block+compare+score   ${f(stat(link, 'Match seconds'))} s wall, ${f(cpu)} s CPU  (partition phase incl. reads and pair writes)
+    pair writes           ${f(stat(link, 'Pair write seconds'))} s  (all partitions' COPYs of kept pairs, added up)
     group (on disk)       ${f(stat(link, 'Group seconds'))} s
     keys + pairs stored   ${f(stat(link, 'Key write seconds'))} s
     blocking indexes      ${f(indexSeconds ?? stat(link, 'Index seconds'))} s  (for the next linkage's touched read, built after the envelope is complete)
