@@ -41,3 +41,13 @@ t.test('a store whose pairs held jsonb weights is changed once, its pairs kept',
   await ensureRecordStore(client, 2)
   t.equal(await relfilenode(), before, 'a store already on json is not rewritten again')
 })
+
+t.test('a store made with the partition index on its pairs loses it; its pairs stay', async (t) => {
+  const schema = await ensureRecordStore(client, 3)
+  await client.query(`create index pairs_partition on ${schema}.pairs (linkage_id, partition)`)
+  await client.query(`insert into ${schema}.pairs (linkage_id, partition, left_id, right_id, strategy, score) values (1, 1, 1, 2, 'S', 3.5)`)
+  await ensureRecordStore(client, 3)
+  const indexes = (await client.query<{ name: string }>(`select indexname as name from pg_indexes where schemaname = $1 and tablename = 'pairs' order by 1`, [schema])).rows
+  t.same(indexes.map((i) => i.name), ['pairs_pkey'], 'only the primary key is left')
+  t.equal((await client.query(`select count(*)::int as n from ${schema}.pairs`)).rows[0].n, 1)
+})
