@@ -51,6 +51,7 @@ export { DEFAULT_SEX_MAP, DEFAULT_STATE_MAP, standardiser, strictStandardiser, t
 export { dateError, nicknameOrTypo, typo } from './synthetic/corrupt.js'
 export { syntheticPeople, type GeneratorOptions, type GeneratorStats, type SyntheticPerson } from './synthetic/generate.js'
 export { Prng, zipfTable } from './synthetic/prng.js'
+export { syntheticTable } from './synthetic/table.js'
 export { FEMALE_NAMES, MALE_NAMES, NICKNAMES, STREET_NAMES, STREET_TYPES, SUBURBS, SURNAMES } from './synthetic/name-lists.js'
 export { longTail } from './synthetic/long-tail.js'
 // Probability estimation (EM): u from random pairs, m and λ by EM over blocked candidate pairs.

@@ -7,7 +7,7 @@ import { jobStats, linkageReport } from './stats/linkage-stats.js'
 import type { StrategySpec } from './types.js'
 import { DEFAULT_COLUMNS, defaultStrategies } from './default-strategies.js'
 import { syntheticPeople } from './synthetic/generate.js'
-import { soundex } from './preprocess/soundex.js'
+import { syntheticTable } from './synthetic/table.js'
 
 const table = RecordTable.fromRows([
   { id: 'a', name: 'ann', city: 'x' }, { id: 'a', name: 'ann', city: 'y' }, { id: 'b', name: 'ann', city: 'x' },
@@ -42,14 +42,7 @@ const pairList = (result: ReturnType<typeof matchRecords>) => Array.from({ lengt
   `${result.pairs.left[k]}-${result.pairs.right[k]}:${result.strategies[result.pairs.strategy[k]!]!.name}:${result.pairs.score[k]}`)
 
 t.test('partitions of the blocks together keep exactly the pairs of the whole table, each once', async tt => {
-  const people = [...syntheticPeople({ records: 4000, seed: 3 })]
-  const rows = people.map((p) => {
-    const letters = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '')
-    return { givenName: p.givenName.toLowerCase(), surname: p.surname.toLowerCase(), sex: p.sex[0], addressLine: p.addressLine.toLowerCase(),
-      postcode: p.postcode, doby: p.dateOfBirth.slice(0, 4), dobm: p.dateOfBirth.slice(4, 6), dobd: p.dateOfBirth.slice(6),
-      dateOfBirth: p.dateOfBirth, surnameSoundex: soundex(letters(p.surname)), givenNameSoundex: soundex(letters(p.givenName)) }
-  })
-  const big = RecordTable.fromRows(rows, DEFAULT_COLUMNS.filter((c) => c.name in rows[0]!))
+  const big = syntheticTable(4000, 3)
   const whole = matchRecords(big, defaultStrategies())
   for (const count of [2, 3]) {
     const parts = Array.from({ length: count }, (_, index) => matchRecords(big, defaultStrategies(), { partition: { index, count } }))
