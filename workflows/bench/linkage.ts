@@ -21,6 +21,7 @@ import { writeSyntheticDataset, SYNTHETIC_IMPORT_FORMAT } from '../src/loading/i
 import { startWorkers } from './support/worker-processes.js'
 import { indexSecondsAfterComplete } from './support/index-after-complete.js'
 import { runIncremental } from './support/incremental.js'
+import { systemPageFaults } from './support/page-faults.js'
 
 const { values } = parseArgs({ options: {
   records: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' },
@@ -72,11 +73,13 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
       importFormat: { name: 'Synthetic people', columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns.map((c) => ({ name: c.name, linkageField: c.linkageField, ...(c.format ? { format: c.format } : {}) })) },
     })
     const tUpload = performance.now()
+    const faultsBefore = systemPageFaults()
     const up = await uploadEnvelope(platform.url, platform.adminToken, 'bench.zip', zip)
     if (up.status !== 201) throw new Error(`upload answered ${up.status}`)
     const tUploaded = performance.now()
     const env = await waitForEnvelope(platform.url, platform.adminToken, 'bench', 3_600_000)
     const tDone = performance.now()
+    const faults = systemPageFaults() - faultsBefore
     if (env.statusName !== 'Complete') throw new Error(`the envelope ended ${env.statusName}`)
     const indexSeconds = await indexSecondsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:bench`)
     const jobs = (await api(platform.url, 'GET', '/api/v3.3/envelopes/bench/jobs', { token: platform.adminToken })).json as Job[]
@@ -103,14 +106,15 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
     keys + pairs stored   ${f(stat(link, 'Key write seconds'))} s
     blocking indexes      ${f(indexSeconds ?? stat(link, 'Index seconds'))} s  (for the next linkage's touched read, built after the envelope is complete)
   total upload → keys     ${f((tDone - tUpload) / 1000)} s
+  page faults             ${faults} on the whole machine, upload to keys (the workers' activities: ${workers.activityPeaks().reduce((n, a) => n + a.minorFaults, 0)})
   candidate pairs         ${pairs}  (kept ${stat(link, 'Pairs stored')}; groups ${stat(link, 'Groups new')})
   per partition           ${parts.join('; ')}  (balance ${f(stat(link, 'Partition balance'))}: largest over mean)
   pairs/s per core        ${Math.round(pairs / cpu)}
   peak RSS per worker     ${peaks.map((p) => `${p.toFixed(0)} MiB`).join(', ')}
   peak RSS platform       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (services + this bench, one process)
-  peak RSS per activity   (worker: activity, runs, peak; V8 heap and typed arrays at the peak sample; * = the kernel's mark, ran alone)
+  peak RSS per activity   (worker: activity, runs, peak; V8 heap and typed arrays at the peak sample; * = the kernel's mark, ran alone; page faults)
 ${workers.activityPeaks().filter((a) => a.seconds >= 0.5 || a.peakRssMiB - a.startRssMiB >= 50).map((a) =>
-    `    ${a.worker + 1}: ${a.activity.padEnd(24)} ×${a.runs}  ${a.peakRssMiB} MiB${a.exact ? '*' : ' '} (from ${a.startRssMiB}; heap ${a.heapUsedMiB}, typed arrays ${a.arrayBuffersMiB}), ${f(a.seconds)} s`).join('\n')}`)
+    `    ${a.worker + 1}: ${a.activity.padEnd(24)} ×${a.runs}  ${a.peakRssMiB} MiB${a.exact ? '*' : ' '} (from ${a.startRssMiB}; heap ${a.heapUsedMiB}, typed arrays ${a.arrayBuffersMiB}), ${f(a.seconds)} s, ${a.minorFaults} faults`).join('\n')}`)
     return secs(link)
   } finally {
     await workers.stop()

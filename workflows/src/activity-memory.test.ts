@@ -5,7 +5,7 @@ import type { Context } from '@temporalio/activity'
 import { activityMemoryInterceptor, PeakTracker, type ActivityMemory } from './activity-memory.js'
 
 const GiB = 1024 ** 3
-const sample = (rssGiB: number, heapGiB = 0, buffersGiB = 0) => ({ rss: rssGiB * GiB, heapUsed: heapGiB * GiB, arrayBuffers: buffersGiB * GiB })
+const sample = (rssGiB: number, heapGiB = 0, buffersGiB = 0, minorFaults = 0) => ({ rss: rssGiB * GiB, heapUsed: heapGiB * GiB, arrayBuffers: buffersGiB * GiB, minorFaults })
 
 t.test('a tracker keeps the largest sample, with the heap and typed arrays of that sample', async (t) => {
   const tracker = new PeakTracker('groupLinkage', sample(1, 0.5, 0.1), false)
@@ -18,6 +18,13 @@ t.test('a tracker keeps the largest sample, with the heap and typed arrays of th
   t.equal(r.heapUsedMiB, 1024, 'the heap at the largest resident sample, not the largest heap')
   t.equal(r.arrayBuffersMiB, 1536)
   t.equal(r.exact, false)
+})
+
+t.test('a tracker counts the page faults from its first sample to its last, not to its peak', async (t) => {
+  const tracker = new PeakTracker('loadDataFile', sample(1, 0, 0, 1_000), false)
+  tracker.offer(sample(3, 0, 0, 5_000))
+  tracker.offer(sample(2, 0, 0, 9_500))
+  t.equal(tracker.result().minorFaults, 8_500)
 })
 
 t.test('the high-water mark counts only while the activity ran alone', async (t) => {
@@ -69,4 +76,14 @@ t.test('a failing activity still logs its peak and rethrows', async (t) => {
   t.equal(lines.length, 1)
   t.equal(lines[0]!.activity, 'groupLinkage')
   t.equal(lines[0]!.exact, true, 'alone in the process, the kernel\'s mark was read')
+})
+
+t.test('with the process\'s own figures, an activity that fills fresh memory logs the page faults it took', async (t) => {
+  const lines: ActivityMemory[] = []
+  const log = pino({ level: 'info' }, new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString()) as ActivityMemory); done() } }))
+  const inbound = activityMemoryInterceptor(5, log)(({ info: { activityType: 'loadDataFile' } }) as unknown as Context).inbound!
+  const bytes = 32 * 1024 ** 2
+  await inbound.execute!({ args: [], headers: {} }, async () => new Uint8Array(bytes).fill(1).length)
+  // Fresh pages are mapped on first touch, each page (4 KiB, or 2 MiB where huge pages serve) at least once.
+  t.ok(lines[0]!.minorFaults >= 16, `${lines[0]!.minorFaults} faults for 32 MiB filled`)
 })

@@ -11,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import type { Logger } from 'pino'
 import type { ActivityInterceptorsFactory } from '@temporalio/worker'
 
-export interface MemorySample { rss: number; heapUsed: number; arrayBuffers: number }
+/** `minorFaults` counts the process's page faults so far (each one costs the kernel a page-table update). */
+export interface MemorySample { rss: number; heapUsed: number; arrayBuffers: number; minorFaults: number }
 
 export interface ActivityMemory {
   activity: string
@@ -23,6 +24,8 @@ export interface ActivityMemory {
   arrayBuffersMiB: number
   /** The activity ran alone in its process and the peak includes the kernel's high-water mark. */
   exact: boolean
+  /** The process's minor page faults while the activity ran (with another activity beside it, theirs too). */
+  minorFaults: number
 }
 
 const MiB = (bytes: number) => Math.round(bytes / 1024 ** 2)
@@ -30,13 +33,17 @@ const MiB = (bytes: number) => Math.round(bytes / 1024 ** 2)
 /** A running activity's peak: the sample with the largest resident size. */
 export class PeakTracker {
   private peak: MemorySample
+  private last: MemorySample
   private readonly start: MemorySample
   private readonly started = performance.now()
   private highWater = 0
 
-  constructor(readonly activity: string, sample: MemorySample, private exact: boolean) { this.start = sample; this.peak = sample }
+  constructor(readonly activity: string, sample: MemorySample, private exact: boolean) { this.start = sample; this.peak = sample; this.last = sample }
 
-  offer(sample: MemorySample): void { if (sample.rss > this.peak.rss) this.peak = sample }
+  offer(sample: MemorySample): void {
+    if (sample.rss > this.peak.rss) this.peak = sample
+    this.last = sample
+  }
 
   /** Another activity started in the process: the high-water mark is no longer this one's alone. */
   shared(): void { this.exact = false }
@@ -49,13 +56,14 @@ export class PeakTracker {
       activity: this.activity, seconds: Math.round(performance.now() - this.started) / 1000,
       startRssMiB: MiB(this.start.rss), peakRssMiB: MiB(Math.max(this.peak.rss, this.highWater)),
       heapUsedMiB: MiB(this.peak.heapUsed), arrayBuffersMiB: MiB(this.peak.arrayBuffers), exact: this.exact && this.highWater > 0,
+      minorFaults: this.last.minorFaults - this.start.minorFaults,
     }
   }
 }
 
 const sampleNow = (): MemorySample => {
   const m = process.memoryUsage()
-  return { rss: m.rss, heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers }
+  return { rss: m.rss, heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers, minorFaults: process.resourceUsage().minorPageFault }
 }
 
 /** Resets the process's VmHWM to its current size (Linux ≥ 4.0); false where that is not allowed. */

@@ -38,8 +38,10 @@ export async function startWorkers(count: number, config: Record<string, string 
     const key = `${worker}:${m.activity}`
     const seen = byActivity.get(key)
     const runs = (seen?.runs ?? 0) + 1
-    if (!seen || m.peakRssMiB > seen.peakRssMiB) byActivity.set(key, { ...m, worker, runs })
-    else seen.runs = runs
+    // The peak run's figures, with the faults of every run added up.
+    const minorFaults = (seen?.minorFaults ?? 0) + m.minorFaults
+    if (!seen || m.peakRssMiB > seen.peakRssMiB) byActivity.set(key, { ...m, worker, runs, minorFaults })
+    else Object.assign(seen, { runs, minorFaults })
   }
   const started = Array.from({ length: count }, (_, worker) => new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
