@@ -15,3 +15,25 @@ t.test('stores, finds and clears when half full', async tt => {
   tt.ok(memo.find(0, 1) < 0, 'old entries are gone after the clear')
   tt.equal(memo.valueAt(memo.find(8, 9)), 0.8, 'the entry stored during the clear survives')
 })
+
+t.test('keeps every pair\'s own value beside its keys, through probing collisions and clears', async tt => {
+  const memo = new PairMemo(10) // 1,024 slots: clears every 512 stores
+  const expected = new Map<string, number>()
+  let seed = 7
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0)
+  let clears = 0
+  for (let k = 0; k < 5_000; k++) {
+    const a = next() % 300, b = a + (next() % 300)
+    const slot = memo.find(a, b)
+    if (slot >= 0) { tt.equal(memo.valueAt(slot), expected.get(`${a},${b}`)); continue }
+    if (expected.size === 512) { expected.clear(); clears++ }
+    const value = a * 1_000 + b + 0.25
+    memo.store(slot, a, b, value)
+    expected.set(`${a},${b}`, value)
+  }
+  tt.ok(clears >= 5, `${clears} clears`)
+  for (const [key, value] of expected) {
+    const [a, b] = key.split(',').map(Number) as [number, number]
+    tt.equal(memo.valueAt(memo.find(a, b)), value)
+  }
+})
