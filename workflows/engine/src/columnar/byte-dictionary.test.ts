@@ -27,3 +27,13 @@ t.test('values decode whole across arena growth, from plain Uint8Arrays as from 
   t.same(bytes.values.slice(1), values, 'every value decoded as it was written')
   t.same(values.map((v) => bytes.codeOfString(v)), codes, 'found again after growing')
 })
+
+t.test('a column of many distinct values keeps its codes through repeated rehashing', async (t) => {
+  const bytes = new ByteDictionary()
+  const values = Array.from({ length: 150_000 }, (_, i) => `${(i * 2654435761) % 1_000_003} MAIN ST`)
+  const encode = (v: string) => { const buf = Buffer.from(v, 'utf8'); return bytes.code(buf, 0, buf.length) }
+  const first = values.map(encode)
+  t.equal(new Set(first).size, new Set(values).size, 'one code per distinct value')
+  t.same(values.map(encode), first, 'the same codes when every value is seen again')
+  t.same(first.map((c) => bytes.values[c]), values, 'each code decodes to its value')
+})
