@@ -13,6 +13,7 @@ import { writeSyntheticDataset, SYNTHETIC_IMPORT_FORMAT } from '../../src/loadin
 import { startWorkers } from './worker-processes.js'
 import { indexSecondsAfterComplete } from './index-after-complete.js'
 import { envelopeTimeline } from './envelope-timeline.js'
+import { systemPageFaults } from './page-faults.js'
 
 export interface IncrementalOptions { sizes: number[]; incoming: number; seed: number; workers: number; partitions: string; group: string }
 
@@ -51,8 +52,10 @@ async function runSize(size: number, options: IncrementalOptions): Promise<strin
     const indexSeconds = await indexSecondsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:existing`)
     console.log(`\nproject of ${size} records: built in ${f(built)} s (one envelope, linked in full), then indexed for the next linkage in ${indexSeconds === null ? '—' : f(indexSeconds)} s`)
     const tUpload = performance.now()
+    const faultsBefore = systemPageFaults()
     const uploadSeconds = await send(platform, 'incoming', incoming)
     const total = (performance.now() - tUpload) / 1000
+    const faults = systemPageFaults() - faultsBefore
     const timeline = await envelopeTimeline(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:incoming`)
     const jobs = (await api(platform.url, 'GET', '/api/v3.3/envelopes/incoming/jobs', { token: platform.adminToken })).json as Job[]
     const job = (name: string) => jobs.find((j) => j.name === name)!
@@ -70,6 +73,7 @@ async function runSize(size: number, options: IncrementalOptions): Promise<strin
     candidate pairs         ${stat(link, 'Candidate pairs')}  (kept ${stat(link, 'Pairs stored')}; groups new ${stat(link, 'Groups new')})
     upload answered         ${f(uploadSeconds)} s
     total upload → keys     ${f(total)} s
+    page faults             ${faults} on the whole machine, upload to keys
     envelope workflow (s from its start: scheduled, started, closed)
       ${timeline.join('\n      ')}`)
     return `  project ${String(size).padStart(8)}: ${f(total)} s total, link job ${f(secs(link))} s, records read ${stat(link, 'Records read')}/${stat(link, 'Records used')}, candidate pairs ${stat(link, 'Candidate pairs')}`
