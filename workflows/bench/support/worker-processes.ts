@@ -15,7 +15,7 @@ export interface WorkerProcesses {
   peakMiB(): number[]
   /** Process ids, for benchmarks that watch current memory themselves. */
   pids(): number[]
-  /** Per worker (index) and activity type, the largest peak any of its runs logged. */
+  /** Per worker (index) and activity type, the largest peak any of its runs logged, with every run's page faults added up. */
   activityPeaks(): (ActivityMemory & { worker: number; runs: number })[]
   stop(): Promise<void>
 }

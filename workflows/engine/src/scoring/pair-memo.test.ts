@@ -16,7 +16,7 @@ t.test('stores, finds and clears when half full', async tt => {
   tt.equal(memo.valueAt(memo.find(8, 9)), 0.8, 'the entry stored during the clear survives')
 })
 
-t.test('keeps every pair\'s own value beside its keys, through probing collisions and clears', async tt => {
+t.test('finds each pair\'s own value through probing collisions and clears', async tt => {
   const memo = new PairMemo(10) // 1,024 slots: clears every 512 stores
   const expected = new Map<string, number>()
   let seed = 7
