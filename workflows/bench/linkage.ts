@@ -9,6 +9,7 @@
  * --load-threads 1,0: the whole run once per parse-thread count of the load (LIGATURE_LOAD_THREADS; 0 = one per
  * core), to compare the single-thread load with the parallel one on the same data.
  * Peak memory is printed per activity too (LIGATURE_ACTIVITY_MEMORY_MS), to find the step that needs it.
+ * BENCH_CPU_PROF=<dir>: a V8 CPU profile of every worker thread, written there when the workers stop.
  * --incremental [--sizes 100000,1000000] [--incoming 10000]: one envelope linked into projects of each size
  * (support/incremental.ts).
  */

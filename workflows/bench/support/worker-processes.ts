@@ -1,7 +1,8 @@
 /**
  * Worker processes for benchmarks: each a real `workflows/src/worker.ts` process (its own event loop, so two
  * use two cores), started with the platform's worker configuration, watched for peak memory (VmHWM) and, when
- * started with LIGATURE_ACTIVITY_MEMORY_MS, for the peak each activity logs (activity-memory.ts).
+ * started with LIGATURE_ACTIVITY_MEMORY_MS, for the peak each activity logs (activity-memory.ts); profiled with
+ * BENCH_CPU_PROF.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -27,6 +28,12 @@ const peakOf = (pid: number | undefined) => {
   } catch { return NaN }
 }
 
+/**
+ * BENCH_CPU_PROF=<dir>: each worker writes a V8 CPU profile of every thread there when it stops (what the
+ * activities spend their time on; the profiler's sampling slows them a little).
+ */
+const profileArgs = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])
+
 export async function startWorkers(count: number, config: Record<string, string | number>): Promise<WorkerProcesses> {
   const env = { ...process.env, ...Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)])), LOG_LEVEL: 'info' }
   const children: ChildProcess[] = []
@@ -44,7 +51,7 @@ export async function startWorkers(count: number, config: Record<string, string 
     else Object.assign(seen, { runs, minorFaults })
   }
   const started = Array.from({ length: count }, (_, worker) => new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
     // The SDK logs at info to stderr; keep only its warnings and errors.
     child.stderr.on('data', (chunk: Buffer) => {
