@@ -94,7 +94,7 @@ function ladderDisagreement(comparisons: readonly ComparisonSpec[], column: Colu
 
 function jaroWinklerGate(column: Column, scale: number, gate: number): StringGate {
   const bound = new JaroWinklerBound(column.values, characterCounts(column))
-  return { quick: (a, b) => bound.upperBoundWithoutPrefix(a, b, scale) < gate, full: (a, b) => bound.upperBound(a, b, scale) < gate }
+  return { quick: (a, b) => bound.belowWithoutPrefix(a, b, scale, gate), full: (a, b) => bound.below(a, b, scale, gate) }
 }
 
 /** The distance bound reads no string, so all of it runs before the memo and nothing is left for after a miss. */

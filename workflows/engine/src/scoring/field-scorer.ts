@@ -1,7 +1,9 @@
 /**
  * Per-field scorers. Each adds its field's weight for a run of pairs to `out` in one tight, monomorphic
- * loop over dictionary codes (column at a time), so scoring allocates nothing per pair. A missing value on
- * either side contributes 0 (neither evidence for nor against a match).
+ * loop over dictionary codes (column at a time), so scoring allocates nothing per pair. A fractional weight
+ * returned from a call the compiler does not inline is boxed on the heap, so the loops add each branch's weight
+ * themselves instead of calling weightFor. A missing value on either side contributes 0 (neither evidence for
+ * nor against a match).
  */
 import type { FieldWeights } from '../weights/weights.js'
 import type { WeightCurve } from '../weights/curve.js'
@@ -85,12 +87,25 @@ export class MemoStringField implements FieldScorer {
     return this.toWeight.weight(this.similarity(this.values[a]!, this.values[b]!))
   }
 
+  /**
+   * codePairWeight per pair, each branch adding its own weight: merged into one value, the weights were boxed
+   * on the heap per pair (see LevelledField.accumulate).
+   */
   accumulate(left: Int32Array, right: Int32Array, n: number, out: Float64Array): void {
-    const codes = this.codes, agree = this.toWeight.weights.agreement
+    const codes = this.codes, memo = this.memo, gate = this.gate
+    const agree = this.toWeight.weights.agreement, disagree = this.toWeight.weights.disagreement
     for (let k = 0; k < n; k++) {
-      const a = codes[left[k]!]!, b = codes[right[k]!]!
+      let a = codes[left[k]!]!, b = codes[right[k]!]!
       if (a === 0 || b === 0) continue
-      out[k]! += a === b ? agree : this.codePairWeight(a, b)
+      if (a === b) { out[k]! += agree; continue }
+      if (a > b) { const t = a; a = b; b = t }
+      if (gate !== null && gate.quick(a, b)) { out[k]! += disagree; continue }
+      if (memo === null) { out[k]! += this.computed(a, b); continue }
+      const slot = memo.find(a, b)
+      if (slot >= 0) { out[k]! += memo.valueAt(slot); continue }
+      const w = this.computed(a, b)
+      memo.store(slot, a, b, w)
+      out[k]! += w
     }
   }
 

@@ -121,3 +121,28 @@ t.test('term frequencies from external counts: part of a project scores as the w
   }
   tt.throws(() => part.setTermCounts('nope', counts), /unknown field/)
 })
+
+t.test('accumulate adds exactly what weightFor gives, identical values and the memo included', async tt => {
+  // Repeated values (identical pairs recur, so the second pass reads them from the memo), a missing value, and
+  // for dates (no memo) a repeated unparseable value, which weighs nothing even against itself.
+  const names = textTable(['smith', 'smith', 'smyth', 'smith', '', 'jones', 'jones', 'jomes', 'smith'])
+  const dates = dateTable(['1975-03-12', '1975-03-12', '12/03/1975', 'garbage', 'garbage', '', '1975-12-03', '1975-03-12', '1990-01-01'])
+  const fields = [
+    { label: 'name ladder with term frequencies', field: compileField({ ...NAME, termFrequency: true }, names), size: 9 },
+    { label: 'two-level Jaro–Winkler', field: compileField({ field: 'n', comparison: { type: 'JaroWinkler', threshold: 0.88 }, m: 0.9, u: 0.01 }, names), size: 9 },
+    { label: 'date ladder', field: compileField({ field: 'd', comparison: { type: 'Date' }, m: 0.85, u: 0.0003,
+      levels: [{ comparison: { type: 'Date', allowDayMonthSwap: true }, m: 0.08, u: 0.001 }], termFrequency: true }, dates), size: 9 },
+  ]
+  for (const { label, field, size } of fields) {
+    const left: number[] = [], right: number[] = []
+    for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) { left.push(i); right.push(j) }
+    const expected = left.map((i, k) => field.weightFor(i, right[k]!))
+    for (const pass of ['first', 'second']) {
+      const out = new Float64Array(left.length)
+      field.accumulate(Int32Array.from(left), Int32Array.from(right), left.length, out)
+      tt.ok(Array.from(out).every((w, k) => Object.is(w, expected[k]! + 0)), `${label}: ${pass} pass`)
+    }
+    tt.ok(expected.some((w, k) => left[k] !== right[k] && w > 0 && field.weightFor(left[k]!, left[k]!) > 0), `${label}: some pairs agree`)
+  }
+  tt.equal(fields[2]!.field.weightFor(3, 4), 0, 'the same unparseable date weighs nothing')
+})

@@ -123,11 +123,7 @@ export class LevelledField implements FieldScorer {
   weightFor(i: number, j: number): number {
     let a = this.codes[i]!, b = this.codes[j]!
     if (a === 0 || b === 0) return 0
-    if (a === b) {
-      // Identical values sit on the top level (or are missing, e.g. the same unparseable date).
-      const w = this.top.weightFor(i, j)
-      return w === 0 && this.tests.level(i, j) === MISSING ? 0 : w + (this.tf === null ? 0 : this.tf[a]!)
-    }
+    if (a === b) return this.sameValueWeight(i, j, a)
     if (a > b) { const t = a; a = b; b = t }
     if (this.surelyDisagrees !== null && this.surelyDisagrees(a, b)) return this.weights[0]!
     const memo = this.memo
@@ -139,12 +135,40 @@ export class LevelledField implements FieldScorer {
     return w
   }
 
+  /** Identical values (code `a`) sit on the top level, or are missing (e.g. the same unparseable date). */
+  private sameValueWeight(i: number, j: number, a: number): number {
+    const w = this.top.weightFor(i, j)
+    return w === 0 && this.tests.level(i, j) === MISSING ? 0 : w + (this.tf === null ? 0 : this.tf[a]!)
+  }
+
   private levelWeight(i: number, j: number): number {
     const level = this.tests.level(i, j)
     return level === MISSING ? 0 : level === 1 ? this.top.weightFor(i, j) : this.weights[level]!
   }
 
+  /**
+   * weightFor per pair, each branch adding its own weight. Merged into one returned value, the weights read from
+   * arrays were boxed on the heap per pair: this loop allocated more than any other part of matching.
+   */
   accumulate(left: Int32Array, right: Int32Array, n: number, out: Float64Array): void {
-    for (let k = 0; k < n; k++) out[k]! += this.weightFor(left[k]!, right[k]!)
+    const codes = this.codes, memo = this.memo, surelyDisagrees = this.surelyDisagrees, disagreement = this.weights[0]!
+    for (let k = 0; k < n; k++) {
+      const i = left[k]!, j = right[k]!
+      let a = codes[i]!, b = codes[j]!
+      if (a === 0 || b === 0) continue
+      // Identical values are memoised too, under (a, a): their weight also depends on the code alone.
+      if (a === b) {
+        if (memo === null) { out[k]! += this.sameValueWeight(i, j, a); continue }
+      } else {
+        if (a > b) { const t = a; a = b; b = t }
+        if (surelyDisagrees !== null && surelyDisagrees(a, b)) { out[k]! += disagreement; continue }
+        if (memo === null) { out[k]! += this.levelWeight(i, j); continue }
+      }
+      const slot = memo.find(a, b)
+      if (slot >= 0) { out[k]! += memo.valueAt(slot); continue }
+      const w = a === b ? this.sameValueWeight(i, j, a) : this.levelWeight(i, j)
+      memo.store(slot, a, b, w)
+      out[k]! += w
+    }
   }
 }
