@@ -162,7 +162,12 @@ export class LevelledField implements FieldScorer {
       } else {
         if (a > b) { const t = a; a = b; b = t }
         if (surelyDisagrees !== null && surelyDisagrees(a, b)) { out[k]! += disagreement; continue }
-        if (memo === null) { out[k]! += this.levelWeight(i, j); continue }
+        if (memo === null) {
+          const level = this.tests.level(i, j)
+          if (level === 1) out[k]! += this.top.weightFor(i, j)
+          else if (level !== MISSING) out[k]! += this.weights[level]!
+          continue
+        }
       }
       const slot = memo.find(a, b)
       if (slot >= 0) { out[k]! += memo.valueAt(slot); continue }
