@@ -30,7 +30,7 @@ const peakOf = (pid: number | undefined) => {
 
 /**
  * BENCH_CPU_PROF=<dir>: each worker writes a V8 CPU profile of every thread there when it stops (what the
- * activities spend their time on; the profiler's sampling slows them a little).
+ * activities spend their time on). Sampling slows the workers: compare profiled runs only with each other.
  */
 const profileArgs = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])
 
