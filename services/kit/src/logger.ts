@@ -37,9 +37,9 @@ const isWarningOrWorse = (line: string) => line.charCodeAt(LEVEL_DIGIT_AT) >= 0x
 /**
  * Where a service's log lines go: standard output (or `dest`), written asynchronously in batches. Each write is a
  * system call and a hand-off to a thread; written line by line they took 12 % of the gateway's CPU under load
- * (architecture-and-scale.mdx), so info lines wait until LOG_BATCH_BYTES have gathered or LOG_FLUSH_MS has passed. A warning or an error goes out at once with what waits before it, and pino writes
- * what is pending when the process exits; a process killed outright (SIGKILL, out of memory) loses at most
- * LOG_FLUSH_MS of info lines.
+ * (architecture-and-scale.mdx), so info lines wait until LOG_BATCH_BYTES have gathered or LOG_FLUSH_MS has
+ * passed. A warning or an error goes out at once with what waits before it, and pino writes what is pending when
+ * the process exits; a process killed outright (SIGKILL, out of memory) loses at most LOG_FLUSH_MS of info lines.
  */
 export function logDestination(dest: number | string = 1, flushMs = LOG_FLUSH_MS): BatchedDestination {
   const out = destination({ dest, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: flushMs })

@@ -20,24 +20,20 @@ export class JaroWinklerBound {
     return this.bound(a, b, prefixScale, true)
   }
 
-  /**
-   * A looser bound that takes the longest possible common prefix instead of reading the strings, which lie
-   * scattered over the heap: for a memo's pre-check, where most pairs are rejected by character counts alone.
-   */
-  upperBoundWithoutPrefix(a: number, b: number, prefixScale: number): number {
-    return this.bound(a, b, prefixScale, false)
-  }
-
   // The gates ask only whether a bound stays below their threshold. A boolean, unlike a fractional number
   // returned from a call the compiler does not inline, needs no heap allocation: per candidate pair, the
   // returned bound was 15 % of what matching allocated (architecture-and-scale.mdx).
 
-  /** upperBound(a, b, prefixScale) < gate. */
+  /** upperBound(a, b, prefixScale) < gate: the pair cannot reach the gate. */
   below(a: number, b: number, prefixScale: number, gate: number): boolean {
     return this.bound(a, b, prefixScale, true) < gate
   }
 
-  /** upperBoundWithoutPrefix(a, b, prefixScale) < gate. */
+  /**
+   * The same with a looser bound that takes the longest possible common prefix instead of reading the strings,
+   * which lie scattered over the heap: for a memo's pre-check, where most pairs are rejected by character
+   * counts alone.
+   */
   belowWithoutPrefix(a: number, b: number, prefixScale: number, gate: number): boolean {
     return this.bound(a, b, prefixScale, false) < gate
   }
