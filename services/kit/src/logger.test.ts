@@ -8,6 +8,7 @@ import t from 'tap'
 import { pino } from 'pino'
 import { LOG_BATCH_BYTES, logDestination, loggerOptions } from './logger.js'
 
+// Every logger here logs at info, whatever LOG_LEVEL the test run sets (the suite runs at warn).
 const here = dirname(fileURLToPath(import.meta.url))
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const linesOf = async (file: string) => (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: number; msg: string })
@@ -30,7 +31,7 @@ t.test('log destination', async (t) => {
 
   t.test('info lines wait for a batch; a warning goes out at once, after them', async (t) => {
     const file = join(dir, 'warning.log')
-    const log = pino(loggerOptions('t'), logDestination(file, never))
+    const log = pino(loggerOptions('t', 'info'), logDestination(file, never))
     for (let i = 0; i < 3; i++) log.info(`info ${i}`)
     await sleep(300)
     t.same(await linesOf(file), [], 'three short info lines are held')
@@ -41,7 +42,7 @@ t.test('log destination', async (t) => {
 
   t.test('a full batch is written without waiting for the interval', async (t) => {
     const file = join(dir, 'batch.log')
-    const log = pino(loggerOptions('t'), logDestination(file, never))
+    const log = pino(loggerOptions('t', 'info'), logDestination(file, never))
     const message = 'x'.repeat(200)
     const count = Math.ceil(LOG_BATCH_BYTES / message.length) + 1
     for (let i = 0; i < count; i++) log.info(message)
@@ -51,7 +52,7 @@ t.test('log destination', async (t) => {
 
   t.test('a warning that arrives while a batch is being written follows it', async (t) => {
     const file = join(dir, 'in-flight.log')
-    const log = pino(loggerOptions('t'), logDestination(file, never))
+    const log = pino(loggerOptions('t', 'info'), logDestination(file, never))
     // Once this is written the file is open, so the warning below meets a write in flight, not the opening.
     log.warn('file open')
     await whenWritten(file, 1)
@@ -66,14 +67,14 @@ t.test('log destination', async (t) => {
 
   t.test('a lone info line is written when the interval passes', async (t) => {
     const file = join(dir, 'interval.log')
-    const log = pino(loggerOptions('t'), logDestination(file, 50))
+    const log = pino(loggerOptions('t', 'info'), logDestination(file, 50))
     log.info('alone')
     t.same((await whenWritten(file, 1)).map((l) => l.msg), ['alone'])
   })
 
   t.test('error lines are redacted as before', async (t) => {
     const file = join(dir, 'redacted.log')
-    const log = pino(loggerOptions('t'), logDestination(file, never))
+    const log = pino(loggerOptions('t', 'info'), logDestination(file, never))
     log.error({ call: { token: 'lig_secret', password: 'hunter2' } }, 'refused')
     const [line] = await whenWritten(file, 1)
     t.ok(line, 'the error line is written at once')
@@ -87,7 +88,7 @@ for (const ending of ['the event loop empties', 'process.exit() is called']) {
   t.test(`held lines are written when ${ending}`, async (t) => {
     const exit = ending.startsWith('process.exit') ? 'process.exit(0)' : ''
     const script = `import { pino } from 'pino'; import { logDestination, loggerOptions } from './logger.ts'
-      const log = pino(loggerOptions('t'), logDestination()); log.info('one'); log.info('two'); ${exit}`
+      const log = pino(loggerOptions('t', 'info'), logDestination()); log.info('one'); log.info('two'); ${exit}`
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: here })
     t.same(stdout.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { msg: string }).msg), ['one', 'two'])
   })
