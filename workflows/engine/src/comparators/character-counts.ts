@@ -5,40 +5,44 @@
  * in a few operations: folding can only raise the sum, so the bound stays valid. The string comparators' cheap
  * bounds (jaro-winkler-bound.ts, levenshtein-bound.ts) start from it.
  */
+/** Int32s per value in `masks`: ≥ 1, ≥ 2, ≥ 3 occurrences of each bucket, then occurrences beyond three. */
+const STRIDE = 4
+
 export class CharacterCounts {
-  private readonly atLeast1: Int32Array
-  private readonly atLeast2: Int32Array
-  private readonly atLeast3: Int32Array
-  private readonly overflow: Int32Array
+  /**
+   * Per value, 16 bytes side by side: the three masks and the overflow count. A column of many distinct values
+   * (addresses) does not fit in cache, and four arrays cost a cache miss each per value read.
+   */
+  private readonly masks: Int32Array
   readonly lengths: Int32Array
 
   constructor(values: readonly string[]) {
     const n = values.length
-    this.atLeast1 = new Int32Array(n); this.atLeast2 = new Int32Array(n); this.atLeast3 = new Int32Array(n)
-    this.overflow = new Int32Array(n); this.lengths = new Int32Array(n)
+    const masks = this.masks = new Int32Array(n * STRIDE)
+    this.lengths = new Int32Array(n)
     const counts = new Uint8Array(32)
     for (let v = 0; v < n; v++) {
       const s = values[v]!
+      const at = v * STRIDE
       counts.fill(0)
       let over = 0
       for (let i = 0; i < s.length; i++) {
         const bucket = s.charCodeAt(i) & 31
         const c = ++counts[bucket]!
-        if (c === 1) this.atLeast1[v]! |= 1 << bucket
-        else if (c === 2) this.atLeast2[v]! |= 1 << bucket
-        else if (c === 3) this.atLeast3[v]! |= 1 << bucket
+        if (c <= 3) masks[at + c - 1]! |= 1 << bucket
         else over++
         if (c === 255) counts[bucket] = 254 // saturate; long runs only add to `over`
       }
-      this.overflow[v] = over
+      masks[at + 3] = over
       this.lengths[v] = s.length
     }
   }
 
   /** An upper bound on the characters values a and b have in common (as multisets), at most the shorter length. */
   commonUpperBound(a: number, b: number): number {
-    let m = popcount(this.atLeast1[a]! & this.atLeast1[b]!) + popcount(this.atLeast2[a]! & this.atLeast2[b]!) +
-      popcount(this.atLeast3[a]! & this.atLeast3[b]!) + Math.min(this.overflow[a]!, this.overflow[b]!)
+    const masks = this.masks, x = a * STRIDE, y = b * STRIDE
+    let m = popcount(masks[x]! & masks[y]!) + popcount(masks[x + 1]! & masks[y + 1]!) +
+      popcount(masks[x + 2]! & masks[y + 2]!) + Math.min(masks[x + 3]!, masks[y + 3]!)
     const la = this.lengths[a]!, lb = this.lengths[b]!
     if (m > la) m = la
     if (m > lb) m = lb
