@@ -1,3 +1,6 @@
+/** Int32s per value in `masks`: ≥ 1, ≥ 2, ≥ 3 occurrences of each bucket, then occurrences beyond three. */
+const STRIDE = 4
+
 /**
  * Per distinct value, which characters it holds and how often, folded into 32 buckets (code mod 32) and kept as
  * bitmasks "bucket occurs ≥ k times" for k = 1, 2, 3 plus a count of occurrences beyond that. From them
@@ -5,9 +8,6 @@
  * in a few operations: folding can only raise the sum, so the bound stays valid. The string comparators' cheap
  * bounds (jaro-winkler-bound.ts, levenshtein-bound.ts) start from it.
  */
-/** Int32s per value in `masks`: ≥ 1, ≥ 2, ≥ 3 occurrences of each bucket, then occurrences beyond three. */
-const STRIDE = 4
-
 export class CharacterCounts {
   /**
    * Per value, 16 bytes side by side: the three masks and the overflow count. A column of many distinct values
