@@ -37,3 +37,15 @@ t.test('a column of many distinct values keeps its codes through repeated rehash
   t.same(values.map(encode), first, 'the same codes when every value is seen again')
   t.same(first.map((c) => bytes.values[c]), values, 'each code decodes to its value')
 })
+
+t.test('find returns a held value\'s code and −1 for any other, adding nothing', async (t) => {
+  const bytes = new ByteDictionary()
+  const held = Array.from({ length: 5_000 }, (_, i) => `name${i}ü`)
+  for (const v of held) bytes.codeOfString(v)
+  const size = bytes.values.length
+  const probe = (v: string) => { const buf = Buffer.from(`\t${v}\t`, 'utf8'); return bytes.find(buf, 1, buf.length - 1) }
+  t.same(held.map(probe), held.map((_, i) => i + 1), 'every held value found under its code')
+  t.equal(probe(''), 0, 'the empty value is code 0')
+  t.same(['name5000ü', 'name1u', 'nameü', 'name12ü ', 'x'].map(probe), [-1, -1, -1, -1, -1], 'absent values, near misses included')
+  t.equal(bytes.values.length, size, 'nothing added')
+})

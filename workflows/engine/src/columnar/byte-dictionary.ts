@@ -6,6 +6,13 @@
  */
 const EMPTY_CODE = 0
 
+/** FNV-1a over bytes[start, end), unsigned. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5
+  for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k]!, 0x01000193)
+  return h >>> 0
+}
+
 export class ByteDictionary {
   readonly values: string[] = ['']
   private slots = new Int32Array(1 << 12)
@@ -20,16 +27,26 @@ export class ByteDictionary {
 
   /** Code of bytes[start, end). */
   code(bytes: Uint8Array, start: number, end: number): number {
-    const length = end - start
-    if (length === 0) return EMPTY_CODE
-    let h = 0x811c9dc5
-    for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k]!, 0x01000193)
-    h >>>= 0
+    if (end === start) return EMPTY_CODE
+    const h = hashBytes(bytes, start, end)
+    const slot = this.slotOf(h, bytes, start, end - start)
+    const code = this.slots[slot]!
+    return code !== 0 ? code : this.insert(slot, h, bytes, start, end - start)
+  }
+
+  /** Code of bytes[start, end) if the dictionary holds that value, else −1; adds nothing. */
+  find(bytes: Uint8Array, start: number, end: number): number {
+    if (end === start) return EMPTY_CODE
+    const code = this.slots[this.slotOf(hashBytes(bytes, start, end), bytes, start, end - start)]!
+    return code !== 0 ? code : -1
+  }
+
+  /** The slot holding the value (hash `h`), or the empty slot where it would go. */
+  private slotOf(h: number, bytes: Uint8Array, start: number, length: number): number {
     const mask = this.slots.length - 1
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const code = this.slots[slot]!
-      if (code === 0) return this.insert(slot, h, bytes, start, length)
-      if (this.hashes[code] === h && this.lengths[code] === length && this.sameBytes(code, bytes, start, length)) return code
+      if (code === 0 || (this.hashes[code] === h && this.lengths[code] === length && this.sameBytes(code, bytes, start, length))) return slot
     }
   }
 
