@@ -8,10 +8,11 @@
  * touched read set, written section by section so neither side holds a second copy of the table: a JSON
  * header with every section's length, then the sections in that order.
  */
-import { open, readdir, rename, rm, stat } from 'node:fs/promises'
+import { open, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Column, RecordTable, type ColumnSpec, type TermCounts } from '@ligature/engine'
 import type { LinkageRecords } from './linkage-records.js'
+import { writeWholeFile } from './whole-file.js'
 
 const MAGIC = 'LIGATURE-TABLE-1\n'
 
@@ -33,7 +34,7 @@ type Section = Float64Array | Int32Array | Uint8Array
  * The dictionary as one UTF-8 blob and each value's byte length. Written in place: a Buffer per value would be
  * millions of objects for a ten-million-record column of addresses.
  */
-function encodeValues(values: readonly string[]): [Int32Array, Uint8Array] {
+export function encodeValues(values: readonly string[]): [Int32Array, Uint8Array] {
   const lengths = new Int32Array(values.length)
   let total = 0
   for (let k = 0; k < values.length; k++) total += lengths[k] = Buffer.byteLength(values[k]!, 'utf8')
@@ -72,19 +73,11 @@ export async function writeTableSnapshot(path: string, records: LinkageRecords, 
   const prefix = Buffer.alloc(MAGIC.length + 4)
   prefix.write(MAGIC, 0, 'latin1')
   prefix.writeUInt32LE(headerBytes.length, MAGIC.length)
-  const temporary = `${path}.${process.pid}.tmp`
-  const file = await open(temporary, 'w')
-  try {
+  await writeWholeFile(path, async (file) => {
     await file.write(prefix)
     await file.write(headerBytes)
     for (const s of sections) await file.write(new Uint8Array(s.buffer, s.byteOffset, s.byteLength))
-    await file.close()
-    await rename(temporary, path)
-  } catch (err) {
-    await file.close().catch(() => undefined)
-    await rm(temporary, { force: true })
-    throw err
-  }
+  })
 }
 
 /** The records of the read `key` written to `path`, or null when there is no such file or it holds another read. */
