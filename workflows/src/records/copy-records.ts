@@ -14,15 +14,18 @@ export function copyLinePrefix(target: CopyTarget): string {
 
 /**
  * Bulk-loads a file's records, given as COPY text (lines of recordCopyLine with copyLinePrefix(target), as strings
- * or UTF-8 bytes), with one COPY in one transaction per file: the file's earlier rows for this linkage are deleted
- * first, so a retried activity (the worker killed mid-load) leaves neither duplicates nor gaps.
+ * or UTF-8 bytes), with one COPY in one transaction per file: the file's earlier rows for this linkage, if any, are
+ * deleted first, so a retried activity (the worker killed mid-load) leaves neither duplicates nor gaps.
  */
 export async function copyRecords(client: pg.ClientBase, target: CopyTarget, text: AsyncIterable<string | Buffer>): Promise<void> {
   const s = quoteIdent(target.schema)
   const columns = [...RECORD_META_COLUMNS, ...RECORD_COLUMNS].map(quoteIdent).join(', ')
   await client.query('begin')
   try {
-    await client.query(`delete from ${s}.records where linkage_id = $1 and file_index = $2`, [target.linkageId, target.fileIndex])
+    // Only when there are some: every DELETE of records, even of none, counts as a change of the project's
+    // records and would leave its cached copy out of date (record-changes.ts).
+    const earlier = await client.query(`select 1 from ${s}.records where linkage_id = $1 and file_index = $2 limit 1`, [target.linkageId, target.fileIndex])
+    if (earlier.rowCount) await client.query(`delete from ${s}.records where linkage_id = $1 and file_index = $2`, [target.linkageId, target.fileIndex])
     await pipeline(Readable.from(text), client.query(copyFrom(`copy ${s}.records (${columns}) from stdin`)))
     await client.query('commit')
   } catch (err) {

@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { RECORD_COLUMNS } from '../loading/store/copy-text.js'
 import { BLOOM_FIELDS } from '../loading/linkage-fields.js'
 import { ensureKeyLineage } from './key-lineage.js'
+import { ensureRecordChanges } from './record-changes.js'
 
 /** The record store of one project lives in its own schema, which outlives the project (spec: it remains). */
 export const projectSchema = (projectId: number) => `project_${projectId}`
@@ -80,5 +81,7 @@ export async function ensureRecordStore(client: pg.ClientBase, projectId: number
   await client.query(`create table if not exists ${s}.reference_links (key_number bigint primary key, reference_project_id integer not null,
     reference_key bigint not null, score double precision not null, linkage_id integer not null)`)
   await ensureKeyLineage(client, s)
+  // What a cached copy of the active records checks before it stands in for reading them (record-cache.ts).
+  await ensureRecordChanges(client, s)
   return projectSchema(projectId)
 }
