@@ -28,6 +28,8 @@ export interface PartitionInput {
   second?: SecondConnection
   /** Where the linkage's records may have been written once for every partition (prepareLinkage); read from the database when absent. */
   snapshot?: string
+  /** The project's cached records (record-cache.ts), which a touched read uses when they are current. */
+  recordCache?: string
 }
 
 export interface PartitionRun {
@@ -48,8 +50,11 @@ export interface PartitionOutcome {
   /** tableFingerprint over ids, incoming flags and blocking values: equal in every partition of a linkage. */
   fingerprint: string
   worker: string
-  /** Where the records came from: this worker's cache (an earlier partition or the prepare step), the linkage's table snapshot, or the database. */
-  readFrom: 'worker' | 'snapshot' | 'database'
+  /**
+   * Where the records came from: this worker's cache (an earlier partition or the prepare step), the linkage's
+   * table snapshot, the project's cached records with those added since (record-cache.ts), or the database.
+   */
+  readFrom: 'worker' | 'snapshot' | 'record cache' | 'database'
   startedAt: number
   finishedAt: number
   readMs: number
@@ -69,9 +74,10 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * the partitions that land here, and written to `path` for those on other workers (readTableSnapshot).
  */
 export async function writePartitionSnapshot(client: pg.ClientBase, input: Required<Pick<PartitionInput, 'schema' | 'linkageId' | 'strategies' | 'read'>>
-  & Pick<PartitionInput, 'second'>, path: string, cache: LinkageTableCache): Promise<void> {
+  & Pick<PartitionInput, 'second' | 'recordCache'>, path: string, cache: LinkageTableCache): Promise<void> {
   const key = partitionTableKey(input.schema, input.linkageId, input.read, fieldsUsed(input.strategies))
-  const records = await cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, input.read, false, input.second)).records
+  const records = await cache.get(key, () => readForMatching(client, input.schema, input.linkageId, input.strategies, input.read, false, input.second,
+    undefined, input.recordCache)).records
   await writeTableSnapshot(path, records, key)
 }
 
@@ -86,7 +92,9 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
     // from the database, not the linkage; the fingerprint check still compares what every partition used.
     const written = input.snapshot ? await readTableSnapshot(input.snapshot, key).catch(() => null) : null
     if (written) { readFrom = 'snapshot'; return written }
-    return readForMatching(client, input.schema, input.linkageId, input.strategies, read, false, input.second)
+    const records = await readForMatching(client, input.schema, input.linkageId, input.strategies, read, false, input.second, undefined, input.recordCache)
+    if (records.fromRecordCache) readFrom = 'record cache'
+    return records
   })
   const records = await cached.records
   const table = records.table!

@@ -63,6 +63,8 @@ export function combinedStats(partitions: readonly PartitionOutcome[], group: Gr
     { name: 'Pairs stored', value: String(sum((p) => p.pairsKept)) },
     // Matching's read (a partition's, each reads the same) next to grouping's `Records used`.
     { name: 'Records read', value: String(Math.max(0, ...partitions.map((p) => p.records))) },
+    // Where the partitions got them: the project's cached records, the linkage's snapshot, a worker's memory or Postgres.
+    { name: 'Records read from', value: [...new Set(partitions.map((p) => p.readFrom))].join(', ') },
     { name: 'Partitions', value: String(partitions.length) },
     { name: 'Workers', value: String(new Set(partitions.map((p) => p.worker)).size) },
     { name: 'Partition balance', value: balance(parts) },

@@ -23,6 +23,8 @@ export interface LinkageRecords {
   /** Key number per record before this linkage; 0 for incoming records, and for all when read without keys. */
   previousKeys: Float64Array
   table: RecordTable | null
+  /** Set when the records came from the project's cached copy (record-cache.ts) rather than from Postgres. */
+  fromRecordCache?: true
 }
 
 const DATE_FIELDS = new Set(['dateOfBirth'])
@@ -52,8 +54,22 @@ export interface ReadCoding {
   threadFromRows?: number
 }
 
-export async function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = [],
+export function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = [],
   only: string | null = null, withKeys = true, coding: ReadCoding = {}): Promise<LinkageRecords> {
+  return readRecordsOf(client, linkageRecordsQuery(schema, linkageId, fields, only, withKeys), fields, coding)
+}
+
+/** SQL of the active records with ids above `afterId`, as linkageRecordsQuery selects them without keys: an id range, not a join. */
+export function recordsAfterQuery(schema: string, linkageId: number, fields: readonly string[], afterId: number): string {
+  const linkage = Number(linkageId), after = Number(afterId)
+  if (!Number.isInteger(linkage) || !Number.isSafeInteger(after)) throw new Error('linkage id and record id must be integers')
+  const select = fields.map((f) => `, r.${quoteIdent(f)}`).join('')
+  return `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, 0${select}
+    from ${quoteIdent(schema)}.records r where r.id > ${after} and r.end_dated_at is null order by r.id`
+}
+
+/** Reads `query` (the columns linkageRecordsQuery selects, in id order) into LinkageRecords of `fields`. */
+export async function readRecordsOf(client: pg.ClientBase, query: string, fields: readonly string[], coding: ReadCoding = {}): Promise<LinkageRecords> {
   const specs = columnSpecs(fields)
   // The reading thread also splits the rows, so it keeps the smaller half.
   const mine = coding.secondThread === true && specs.length > 1 ? Math.floor(specs.length / 2) : specs.length
@@ -63,7 +79,7 @@ export async function readLinkageRecords(client: pg.ClientBase, schema: string, 
   let isNew = new Uint8Array(1 << 16)
   let n = 0
   try {
-    await withReadSettings(client, () => copyOutRaw(client, linkageRecordsQuery(schema, linkageId, fields, only, withKeys), (row) => {
+    await withReadSettings(client, () => copyOutRaw(client, query, (row) => {
       if (n === ids.length) ({ ids, eventTypeOf, previousKeys, isNew } = grown(ids, eventTypeOf, previousKeys, isNew))
       const fresh = row.number(2) === 1
       ids[n] = row.number(0); eventTypeOf[n] = row.number(1); isNew[n] = fresh ? 1 : 0

@@ -28,7 +28,7 @@ const termIndexName = (field: string) => `records_tf_${short(field)}`
 /** Empty and missing block alike (code 0 in the engine), so the index and the join use coalesce(…, ''). */
 const blockValue = (alias: string, field: string) => `coalesce(${alias ? `${alias}.` : ''}${quoteIdent(field)}, '')`
 
-const distinctBlockings = (strategies: readonly StrategySpec[]) =>
+export const distinctBlockings = (strategies: readonly StrategySpec[]) =>
   [...new Map(strategies.filter((s) => s.isActive && s.blockingFields.length > 0)
     .map((s) => [s.blockingFields.map((b) => `${b.field}:${b.matchEmpty}`).join('|'), s.blockingFields])).values()]
 

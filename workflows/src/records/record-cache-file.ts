@@ -1,0 +1,115 @@
+/**
+ * The file of a project's cached active records (record-cache.ts): ids, event types and, per field, the records'
+ * dictionary codes with the dictionary as one UTF-8 blob and each value's byte length. Values stay bytes here,
+ * so loading a million records' copy makes no string: only the values a linkage reads become strings
+ * (touched-from-cache.ts). A JSON header names what the copy is of; sections are 8-byte aligned so they are read
+ * as views of the file's buffer.
+ */
+import { open, readFile } from 'node:fs/promises'
+import { writeWholeFile } from './whole-file.js'
+
+const MAGIC = 'LIGATURE-RECORDS-1\n'
+const PREFIX = 24
+
+/** What the copy is of: the store (token), its change count, the highest id it holds and the fields it carries. */
+export interface RecordCacheMeta {
+  token: string
+  version: number
+  maxId: number
+  fields: string[]
+  rows: number
+}
+
+export interface CachedColumn {
+  codes: Int32Array
+  /** Byte length of each value, by code (code 0, the empty value, is 0). */
+  lengths: Int32Array
+  blob: Uint8Array
+}
+
+export interface RecordCache {
+  meta: RecordCacheMeta
+  ids: Float64Array
+  eventTypeOf: Int32Array
+  /** In `meta.fields` order. */
+  columns: CachedColumn[]
+}
+
+interface Header extends RecordCacheMeta { sections: number[] }
+
+const padded = (n: number) => (n + 7) & ~7
+
+/** Writes `cache` to `path` whole or not at all (writeWholeFile). */
+export async function writeRecordCache(path: string, cache: RecordCache): Promise<void> {
+  const sections: (Float64Array | Int32Array | Uint8Array)[] = [cache.ids, cache.eventTypeOf]
+  for (const c of cache.columns) sections.push(c.codes, c.lengths, c.blob)
+  const header: Header = { ...cache.meta, sections: sections.map((s) => s.byteLength) }
+  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8')
+  const prefix = Buffer.alloc(PREFIX)
+  prefix.write(MAGIC, 0, 'latin1')
+  prefix.writeUInt32LE(headerBytes.length, 20)
+  const zeros = new Uint8Array(8)
+  await writeWholeFile(path, async (file) => {
+    await file.write(prefix)
+    await file.write(headerBytes)
+    await file.write(zeros, 0, padded(headerBytes.length) - headerBytes.length)
+    for (const s of sections) {
+      await file.write(new Uint8Array(s.buffer, s.byteOffset, s.byteLength))
+      await file.write(zeros, 0, padded(s.byteLength) - s.byteLength)
+    }
+  })
+}
+
+/** Only the header: whether a copy is worth loading. Null when there is no file or it is not a record cache. */
+export async function readRecordCacheMeta(path: string): Promise<RecordCacheMeta | null> {
+  const file = await open(path, 'r').catch(() => null)
+  if (!file) return null
+  try {
+    const prefix = Buffer.alloc(PREFIX)
+    if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX || prefix.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
+    const headerBytes = Buffer.alloc(prefix.readUInt32LE(20))
+    if ((await file.read(headerBytes, 0, headerBytes.length, PREFIX)).bytesRead < headerBytes.length) return null
+    return metaOf(JSON.parse(headerBytes.toString('utf8')) as Header)
+  } catch {
+    return null
+  } finally {
+    await file.close()
+  }
+}
+
+const metaOf = (h: Header): RecordCacheMeta => ({ token: h.token, version: h.version, maxId: h.maxId, fields: h.fields, rows: h.rows })
+
+/** The copy at `path`, or null when there is none or it is damaged (a missing or unreadable copy costs only the database read). */
+export async function readRecordCache(path: string): Promise<RecordCache | null> {
+  let bytes: Buffer
+  try {
+    bytes = await readFile(path)
+  } catch {
+    return null
+  }
+  if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(bytes)
+  try {
+    if (bytes.length < PREFIX || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
+    const headerLength = bytes.readUInt32LE(20)
+    const header = JSON.parse(bytes.toString('utf8', PREFIX, PREFIX + headerLength)) as Header
+    if (header.sections.length !== 2 + 3 * header.fields.length) return null
+    let at = PREFIX + padded(headerLength)
+    const view = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, bytesPer: number, byteLength: number): T => {
+      if (byteLength % bytesPer !== 0 || at + byteLength > bytes.length) throw new Error('record cache ends early')
+      const out = make(bytes.buffer, bytes.byteOffset + at, byteLength / bytesPer)
+      at += padded(byteLength)
+      return out
+    }
+    let next = 0
+    const f64 = () => view((b, o, n) => new Float64Array(b, o, n), 8, header.sections[next++]!)
+    const i32 = () => view((b, o, n) => new Int32Array(b, o, n), 4, header.sections[next++]!)
+    const u8 = () => view((b, o, n) => new Uint8Array(b, o, n), 1, header.sections[next++]!)
+    const ids = f64()
+    const eventTypeOf = i32()
+    const columns = header.fields.map(() => ({ codes: i32(), lengths: i32(), blob: u8() }))
+    if (ids.length !== header.rows || eventTypeOf.length !== header.rows || columns.some((c) => c.codes.length !== header.rows)) return null
+    return { meta: metaOf(header), ids, eventTypeOf, columns }
+  } catch {
+    return null
+  }
+}

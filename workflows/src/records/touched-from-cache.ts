@@ -1,0 +1,252 @@
+/**
+ * The touched read (touched-records.ts) made from the project's cached records instead of the database: the
+ * cached active records plus those added since (`delta`, incoming ones flagged), narrowed to the incoming records
+ * and every record sharing a block with one under some blocking, and coded exactly as the database read codes
+ * them — codes by first appearance in id order, each value decoded once — so the table, and every pair found
+ * in it, equal what the query gives (record-cache.test.ts compares them).
+ *
+ * A value is the same value in the copy and in the delta when its bytes are, as Postgres compares text; empty
+ * and missing are both code 0, as the query's coalesce(…, '') makes them. Pure: no database, no files.
+ */
+import { ByteDictionary, Column, RecordTable, type ColumnSpec, type TermCounts } from '@ligature/engine'
+import type { LinkageRecords } from './linkage-records.js'
+import type { RecordCache } from './record-cache-file.js'
+
+export interface BlockingFields { field: string; matchEmpty: boolean }
+
+/**
+ * One field over the copy's rows then the delta's, in a common code space: the copy's codes, then the delta's
+ * values it lacks. `codes` holds the delta rows' common codes; the copy's rows keep theirs (`cached`).
+ */
+interface UnifiedColumn {
+  cached: Int32Array
+  delta: Int32Array
+  /** Size of the common code space. */
+  size: number
+  valueOf: (common: number) => string
+}
+
+function unify(cache: RecordCache, c: number, deltaCodes: Int32Array, deltaValues: readonly string[]): UnifiedColumn {
+  const { codes, lengths, blob } = cache.columns[c]!
+  const held = lengths.length
+  const starts = new Int32Array(held)
+  for (let k = 1; k < held; k++) starts[k] = starts[k - 1]! + lengths[k - 1]!
+  // The delta's few values in a dictionary of their own, probed with each cached value's bytes: hashing the
+  // copy's values costs far less than making them strings.
+  const probe = new ByteDictionary()
+  for (let j = 1; j < deltaValues.length; j++) probe.codeOfString(deltaValues[j])
+  const common = new Int32Array(deltaValues.length)
+  for (let j = 1; j < deltaValues.length; j++) common[j] = held + j
+  for (let k = 1; k < held; k++) {
+    const j = probe.find(blob, starts[k]!, starts[k]! + lengths[k]!)
+    if (j > 0) common[j] = k
+  }
+  const delta = new Int32Array(deltaCodes.length)
+  for (let r = 0; r < delta.length; r++) delta[r] = common[deltaCodes[r]!]!
+  const text = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)
+  return {
+    cached: codes, delta, size: held + deltaValues.length,
+    valueOf: (u) => (u < held ? text.toString('utf8', starts[u], starts[u]! + lengths[u]!) : deltaValues[u - held]!),
+  }
+}
+
+/**
+ * `cache`: the copy, its columns in `specs` order; `delta`: the active records with ids above the copy's, in id
+ * order, coded on their own (RecordTable of `specs`), `isNew` marking the incoming ones; `blockings`: each active
+ * blocking's fields (distinctBlockings); `termFields`: the fields whose term counts the table gets, counted over
+ * every active record as readTermCounts counts them in SQL.
+ */
+export function touchedFromCache(cache: RecordCache, delta: LinkageRecords, specs: readonly ColumnSpec[],
+  blockings: readonly (readonly BlockingFields[])[], termFields: readonly string[] = []): LinkageRecords {
+  const cachedRows = cache.ids.length, deltaRows = delta.ids.length, total = cachedRows + deltaRows
+  const columns = specs.map((spec, c) => {
+    const column = delta.table!.column(spec.name)
+    return unify(cache, c, column.codes, column.values)
+  })
+  const columnOf = (field: string) => columns[specs.findIndex((s) => s.name === field)]!
+  const touched = new Uint8Array(total)
+  touched.set(delta.isNew, cachedRows)
+  for (const blocking of blockings) markBlock(blocking.map((b) => columnOf(b.field)), blocking.map((b) => b.matchEmpty), delta.isNew, touched)
+
+  let size = 0
+  for (let r = 0; r < total; r++) size += touched[r]!
+  const sourceRow = new Int32Array(size)
+  let next = 0
+  for (let r = 0; r < cachedRows; r++) if (touched[r] === 1) sourceRow[next++] = r
+  const fromCache = next
+  for (let r = cachedRows; r < total; r++) if (touched[r] === 1) sourceRow[next++] = r - cachedRows
+  const ids = new Float64Array(size), eventTypeOf = new Int32Array(size), isNew = new Uint8Array(size)
+  for (let i = 0; i < fromCache; i++) { ids[i] = cache.ids[sourceRow[i]!]!; eventTypeOf[i] = cache.eventTypeOf[sourceRow[i]!]! }
+  for (let i = fromCache; i < size; i++) {
+    const r = sourceRow[i]!
+    ids[i] = delta.ids[r]!; eventTypeOf[i] = delta.eventTypeOf[r]!; isNew[i] = delta.isNew[r]!
+  }
+  const tableColumns = specs.map((spec, c) => {
+    const u = columns[c]!
+    const recoded = new Int32Array(u.size).fill(-1)
+    recoded[0] = 0
+    const values: string[] = ['']
+    const codes = new Int32Array(size)
+    for (let i = 0; i < size; i++) {
+      const common = i < fromCache ? u.cached[sourceRow[i]!]! : u.delta[sourceRow[i]!]!
+      let mine = recoded[common]!
+      if (mine < 0) { mine = recoded[common] = values.length; values.push(u.valueOf(common)) }
+      codes[i] = mine
+    }
+    return new Column(spec, codes, values)
+  })
+  const table = new RecordTable(size, tableColumns, isNew.slice())
+  for (const field of termFields) table.setTermCounts(field, termCounts(columnOf(field), delta.isNew))
+  return { ids, eventTypeOf, isNew, previousKeys: new Float64Array(size), table }
+}
+
+/**
+ * What readTermCounts asks Postgres: for each value an incoming record holds, how many active records hold it,
+ * and how many hold any value (NULL and '' are code 0 and count for neither).
+ */
+function termCounts(u: UnifiedColumn, isNew: Uint8Array): TermCounts {
+  const counts = new Int32Array(u.size)
+  for (let r = 0; r < u.cached.length; r++) counts[u.cached[r]!] = counts[u.cached[r]!]! + 1
+  for (let r = 0; r < u.delta.length; r++) counts[u.delta[r]!] = counts[u.delta[r]!]! + 1
+  const byValue = new Map<string, number>()
+  for (let r = 0; r < u.delta.length; r++) {
+    const code = u.delta[r]!
+    if (isNew[r] !== 1 || code === 0 || counts[code]! < 0) continue
+    byValue.set(u.valueOf(code), counts[code]!)
+    counts[code] = -counts[code]!
+  }
+  let present = 0
+  for (let code = 1; code < u.size; code++) present += Math.abs(counts[code]!)
+  return { byValue, present }
+}
+
+/** 2²² bits: about a quarter of a percent set by ten thousand keys. */
+const HASH_WORDS = 1 << 17
+const HASH_SHIFT = 10
+
+/** FNV-1a over the codes, as TupleSet hashes them. */
+function tupleHash(tuple: Int32Array, width: number): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < width; i++) h = Math.imul(h ^ tuple[i]!, 0x01000193)
+  return h >>> 0
+}
+
+/**
+ * Marks in `touched` (the copy's rows, then the delta's) every row sharing this blocking's values with an incoming
+ * record (`isNew`, over the delta's rows).
+ */
+function markBlock(fields: readonly UnifiedColumn[], matchEmpty: readonly boolean[], isNew: Uint8Array, touched: Uint8Array): void {
+  const width = fields.length
+  const keys = new TupleSet(width)
+  const tuple = new Int32Array(width)
+  // Each field's codes that some key holds: most records fail one of these before their hash is looked at.
+  const present = fields.map((f) => new Uint8Array(f.size))
+  incoming: for (let r = 0; r < isNew.length; r++) {
+    if (isNew[r] !== 1) continue
+    for (let i = 0; i < width; i++) {
+      tuple[i] = fields[i]!.delta[r]!
+      // A field that does not match empty puts no record with an empty value in any block.
+      if (tuple[i] === 0 && !matchEmpty[i]) continue incoming
+    }
+    keys.add(tuple)
+    for (let i = 0; i < width; i++) present[i]![tuple[i]!] = 1
+  }
+  if (keys.size === 0) return
+  // Every key's hash as one bit of a set: a record whose values each occur in some key but never together (most
+  // of them, for a date of birth and sex) is turned away without a lookup.
+  const hashes = new Int32Array(HASH_WORDS)
+  keys.forEach((key) => { const bit = tupleHash(key, width) >>> HASH_SHIFT; hashes[bit >>> 5]! |= 1 << (bit & 31) })
+  const cachedRows = fields[0]!.cached.length
+  scanBlock(fields.map((f) => f.cached), present, cachedRows, touched, 0, keys, hashes)
+  scanBlock(fields.map((f) => f.delta), present, isNew.length, touched, cachedRows, keys, hashes)
+}
+
+/**
+ * Marks in `touched` (from `offset`) the rows whose codes form one of `keys`. A field at a time over every row, so
+ * each loop reads one column and stays simple enough to be compiled while it runs: the row's hash is built as its
+ * fields pass their `present` checks, and only rows whose hash is in `hashes` are looked up.
+ */
+function scanBlock(codesOf: readonly Int32Array[], present: readonly Uint8Array[], rows: number, touched: Uint8Array, offset: number,
+  keys: TupleSet, hashes: Int32Array): void {
+  const width = codesOf.length
+  const alive = new Uint8Array(rows)
+  for (let r = 0; r < rows; r++) alive[r] = touched[offset + r] === 1 ? 0 : 1
+  const hash = new Int32Array(rows).fill(0x811c9dc5 | 0)
+  for (let i = 0; i < width; i++) {
+    const codes = codesOf[i]!, held = present[i]!
+    for (let r = 0; r < rows; r++) {
+      if (alive[r] === 0) continue
+      const code = codes[r]!
+      if (held[code] === 0) alive[r] = 0
+      else hash[r] = Math.imul(hash[r]! ^ code, 0x01000193)
+    }
+  }
+  for (let r = 0; r < rows; r++) {
+    if (alive[r] === 0) continue
+    // One field: every code present is a key.
+    if (width === 1) { touched[offset + r] = 1; continue }
+    const h = hash[r]! >>> 0, bit = h >>> HASH_SHIFT
+    if ((hashes[bit >>> 5]! & (1 << (bit & 31))) !== 0 && keys.hasRow(codesOf, r, h)) touched[offset + r] = 1
+  }
+}
+
+/** A set of fixed-width tuples of codes: open addressing over their FNV hash, the tuples side by side. */
+class TupleSet {
+  private slots = new Int32Array(1 << 10).fill(-1)
+  private tuples = new Int32Array(1 << 10)
+  size = 0
+
+  constructor(private readonly width: number) {}
+
+  add(tuple: Int32Array): void {
+    if ((this.size + 1) * 2 > this.slots.length) this.grow()
+    const slot = this.slotOf(tuple)
+    if (this.slots[slot] !== -1) return
+    if ((this.size + 1) * this.width > this.tuples.length) {
+      const tuples = new Int32Array(this.tuples.length * 2)
+      tuples.set(this.tuples)
+      this.tuples = tuples
+    }
+    this.tuples.set(tuple, this.size * this.width)
+    this.slots[slot] = this.size++
+  }
+
+  forEach(visit: (tuple: Int32Array) => void): void {
+    for (let entry = 0; entry < this.size; entry++) visit(this.tuples.subarray(entry * this.width, (entry + 1) * this.width))
+  }
+
+  /** Whether row `r` of the columns `codesOf`, whose codes hash (tupleHash) to `hash`, is one of the tuples. */
+  hasRow(codesOf: readonly Int32Array[], r: number, hash: number): boolean {
+    const mask = this.slots.length - 1, width = this.width, tuples = this.tuples
+    probe: for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]!
+      if (entry === -1) return false
+      for (let i = 0, at = entry * width; i < width; i++) if (tuples[at + i] !== codesOf[i]![r]) continue probe
+      return true
+    }
+  }
+
+  /** The slot holding `tuple`, or the empty slot where it would go. */
+  private slotOf(tuple: Int32Array): number {
+    const mask = this.slots.length - 1
+    for (let slot = tupleHash(tuple, this.width) & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot]!
+      if (entry === -1 || this.equals(entry, tuple)) return slot
+    }
+  }
+
+  private equals(entry: number, tuple: Int32Array): boolean {
+    for (let i = 0, at = entry * this.width; i < this.width; i++) if (this.tuples[at + i] !== tuple[i]) return false
+    return true
+  }
+
+  private grow(): void {
+    const old = this.slots
+    this.slots = new Int32Array(old.length * 2).fill(-1)
+    for (const entry of old) {
+      if (entry === -1) continue
+      const tuple = this.tuples.subarray(entry * this.width, (entry + 1) * this.width)
+      this.slots[this.slotOf(tuple)] = entry
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import t from 'tap'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { activeStrategies, defaultStrategies, tableFingerprint } from '@ligature/engine'
+import { groupLinkage } from '../../src/pipeline/group-linkage.js'
+import { matchPartition } from '../../src/pipeline/link-partition.js'
+import { readForMatching } from '../../src/pipeline/linkage-read.js'
+import { LinkageTableCache } from '../../src/pipeline/linkage-table-cache.js'
+import { loadFile } from '../../src/pipeline/load-file.js'
+import { fieldsUsed } from '../../src/pipeline/match-config.js'
+import { deleteListedRecords } from '../../src/records/delete-records.js'
+import { clearLinkagePairs } from '../../src/records/linkage-pairs.js'
+import type { LinkageRecords } from '../../src/records/linkage-records.js'
+import { readRecordCache } from '../../src/records/record-cache-file.js'
+import { refreshRecordCache } from '../../src/records/record-cache.js'
+import { readRecordChanges } from '../../src/records/record-changes.js'
+import { ensureRecordStore } from '../../src/records/record-schema.js'
+import { rollbackLastChange } from '../../src/records/rollback.js'
+import { ensureLinkageIndexes } from '../../src/records/touched-records.js'
+
+// Issue 18: a touched read made from the project's cached records gives the table the touched query gives, and
+// the copy is not used once a deletion, a rollback or anything else has changed the project's records since it
+// was made: the read then comes from Postgres, and the next refresh makes the copy again.
+const database = await createTestDatabase()
+t.teardown(() => database.drop())
+const client = new pg.Client({ connectionString: database.url })
+await client.connect()
+t.teardown(() => client.end())
+const dir = mkdtempSync(join(tmpdir(), 'ligature-record-cache-'))
+t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+
+const strategies = activeStrategies(defaultStrategies())
+const fields = fieldsUsed(strategies)
+// FEBRL 3 (5,000 records, originals and duplicates in random order) in four envelopes.
+const lines = readFileSync(fileURLToPath(new URL('../../datasets/febrl/febrl_dataset3.csv', import.meta.url)), 'utf8').split('\n').filter((l) => l.trim() !== '')
+const bounds = [1, 3501, 4201, 4601, 5001]
+for (let part = 1; part <= 4; part++) writeFileSync(join(dir, `part${part}.csv`), [lines[0], ...lines.slice(bounds[part - 1], bounds[part])].join('\n') + '\n')
+
+async function load(schema: string, linkageId: number, part = linkageId) {
+  await loadFile(client, {
+    folder: dir, reportDir: dir, reportName: `invalid-${schema}-${linkageId}.csv`, schema, linkageId,
+    file: { fileIndex: 0, fileName: `part${part}.csv`, eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false,
+      importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+  })
+}
+
+/** Everything a partition plans and scores from: ids, flags, event types, every column's codes and values, term counts. */
+function contents(records: LinkageRecords): string {
+  const table = records.table!
+  return JSON.stringify({
+    fingerprint: tableFingerprint(table, records.ids, fields), isNew: Array.from(records.isNew), eventTypeOf: Array.from(records.eventTypeOf),
+    tableIsNew: Array.from(table.isNew ?? []), keys: Array.from(records.previousKeys),
+    columns: fields.map((f) => [Array.from(table.column(f).codes), table.column(f).values]),
+    counts: table.columnNames.map((f) => { const c = table.termCounts(f); return c ? [f, c.present, [...c.byValue].sort()] : [f] }),
+  })
+}
+
+t.test('from the copy, the same table as the query, until the records change; then from Postgres until the copy is made again', async (t) => {
+  const schema = await ensureRecordStore(client, 1)
+  const path = join(dir, `${schema}.records`)
+  const touched = (linkageId: number, withCache = true) => readForMatching(client, schema, linkageId, strategies, 'touched', false, undefined, undefined, withCache ? path : undefined)
+  const refresh = (linkageId: number) => refreshRecordCache(client, { schema, linkageId, fields, path })
+  /** One linkage as the workflow runs it, in one partition, reading through the copy when it is current. */
+  const link = async (linkageId: number) => {
+    await clearLinkagePairs(client, schema, linkageId)
+    await ensureLinkageIndexes(client, schema, strategies)
+    const outcome = await matchPartition(client, { schema, linkageId, strategies, partition: { index: 0, count: 1 }, read: linkageId === 1 ? 'full' : 'touched', recordCache: path }, new LinkageTableCache())
+    await groupLinkage(client, { schema, linkageId, groupStrategy: 'WeightedBestLinkOnDisk', authoritativeEventTypeIds: [], strategyCount: strategies.length, read: linkageId === 1 ? 'full' : 'touched' })
+    return outcome
+  }
+  const same = async (linkageId: number, what: string) => {
+    const fromCopy = await touched(linkageId), fromQuery = await touched(linkageId, false)
+    t.equal(fromCopy.fromRecordCache, true, `${what}: read from the copy`)
+    t.ok(fromQuery.ids.length > 0, `${what}: ${fromQuery.ids.length} records`)
+    t.equal(contents(fromCopy), contents(fromQuery), `${what}: the same table as the touched query`)
+  }
+
+  await load(schema, 1)
+  await link(1)
+  t.match(await refresh(1), { written: true, reason: 'missing', rows: 3500 }, 'made after the first linkage')
+  t.match(await refresh(1), { written: false, reason: 'current' }, 'left alone when nothing changed')
+
+  await load(schema, 2)
+  await same(2, 'the second linkage')
+  t.equal((await link(2)).readFrom, 'record cache', 'the partition read from the copy')
+  t.match(await refresh(2), { written: true, reason: 'grown', rows: 4200 }, 'made again once the records added since pass a twentieth of it')
+
+  // A deletion end-dates records the copy holds: the next read must not use it.
+  const version = (await readRecordChanges(client, schema)).version
+  const listed = await client.query<{ suid: string }>(`select "sourceUniqueId" as suid from ${schema}.records where linkage_id = 1 order by id limit 40`)
+  const idsPath = join(dir, 'delete.txt')
+  writeFileSync(idsPath, listed.rows.map((r) => r.suid).join('\n') + '\n')
+  t.equal((await deleteListedRecords(client, { schema, eventTypeId: 1, idsPath, source: 'delete-1' })).recordsEndDated, 40, 'forty records end-dated')
+  t.ok((await readRecordChanges(client, schema)).version > version, 'the deletion counted as a change')
+  await load(schema, 3)
+  t.notOk((await touched(3)).fromRecordCache, 'after the deletion: read from Postgres')
+  t.equal((await link(3)).readFrom, 'database', 'the partition read from Postgres')
+  t.match(await refresh(3), { written: true, reason: 'out of date' }, 'made again after the linkage')
+  t.equal((await readRecordCache(path))!.meta.rows, 4600 - 40, 'the copy holds the active records only')
+
+  // Roll back the third linkage, then the deletion (its records come back): each leaves the copy out of date.
+  for (const undo of ['linkage', 'deletion']) {
+    t.equal((await rollbackLastChange(client, { schema, source: `rollback-${undo}`, actor: 'test', reason: 'test' })).undone?.kind, undo, `undid the ${undo}`)
+    await load(schema, 4, 4)
+    t.notOk((await touched(4)).fromRecordCache, `after the rollback of the ${undo}: read from Postgres`)
+    t.match(await refresh(4), { written: true, reason: 'out of date' }, `made again after the rollback of the ${undo}`)
+    // The copy made now holds linkage 4's records: a linkage must not take its own records for existing ones.
+    t.notOk((await touched(4)).fromRecordCache, 'a linkage whose records the copy already holds reads from Postgres')
+    await client.query(`delete from ${schema}.records where linkage_id = 4`)
+    t.match(await refresh(4), { written: true, reason: 'out of date' }, 'and the copy is made again once they are gone')
+  }
+  t.equal((await readRecordCache(path))!.meta.rows, 4200, 'both envelopes that were not rolled back, the deleted records back among them')
+  await load(schema, 4, 4)
+  await same(4, 'a linkage after the rollbacks')
+  t.equal((await link(4)).readFrom, 'record cache', 'the partition read from the copy')
+})
+
+t.test('a copy of other fields, of a remade store, or damaged is not used', async (t) => {
+  const schema = await ensureRecordStore(client, 2)
+  const path = join(dir, `${schema}.records`)
+  await load(schema, 1)
+  t.match(await refreshRecordCache(client, { schema, linkageId: 1, fields: fields.slice(1), path }), { written: true }, 'a copy of other fields')
+  await load(schema, 2)
+  const read = () => readForMatching(client, schema, 2, strategies, 'touched', false, undefined, undefined, path)
+  t.notOk((await read()).fromRecordCache, 'other fields: read from Postgres')
+  t.match(await refreshRecordCache(client, { schema, linkageId: 1, fields, path }), { written: true, reason: 'missing' }, 'a copy of other fields counts as none')
+  // Made after linkage 2 loaded, it holds linkage 2's records: take them out of the store, then the copy is behind nothing.
+  await client.query(`delete from ${schema}.records where linkage_id = 2`)
+  await refreshRecordCache(client, { schema, linkageId: 1, fields, path })
+  await load(schema, 2)
+  t.equal((await read()).fromRecordCache, true, 'a current copy is used')
+  writeFileSync(path, readFileSync(path).subarray(0, 5000))
+  t.notOk((await read()).fromRecordCache, 'a cut-short copy: read from Postgres')
+  writeFileSync(path, 'not a record cache')
+  t.notOk((await read()).fromRecordCache, 'a file of something else: read from Postgres')
+  await client.query(`delete from ${schema}.records where linkage_id = 2`)
+  await refreshRecordCache(client, { schema, linkageId: 1, fields, path })
+  // The store dropped and made again: same counter value, another token.
+  await client.query(`drop schema ${schema} cascade`)
+  await ensureRecordStore(client, 2)
+  await load(schema, 1)
+  await load(schema, 2)
+  t.notOk((await read()).fromRecordCache, 'a copy of a store since remade: read from Postgres')
+})
+
+t.test('every statement that updates, deletes or truncates records counts, even one that changes no row', async (t) => {
+  const schema = await ensureRecordStore(client, 3)
+  const version = async () => (await readRecordChanges(client, schema)).version
+  const start = await version()
+  await load(schema, 1)
+  t.equal(await version(), start, 'a load adds records and counts nothing')
+  await client.query(`update ${schema}.records set end_dated_at = now() where id < 0`)
+  t.equal(await version(), start + 1, 'an update')
+  await client.query(`delete from ${schema}.records where id < 0`)
+  t.equal(await version(), start + 2, 'a delete')
+  await client.query('begin')
+  await client.query(`truncate ${schema}.records`)
+  await client.query('rollback')
+  t.equal(await version(), start + 2, 'a change rolled back is not counted')
+  await client.query(`truncate ${schema}.records`)
+  t.equal(await version(), start + 3, 'a truncate')
+  await ensureRecordStore(client, 3)
+  t.equal((await client.query(`select 1 from pg_trigger where tgrelid = '${schema}.records'::regclass and tgname = 'records_changed'`)).rowCount, 1, 'one trigger however often the store is ensured')
+})
