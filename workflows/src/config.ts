@@ -24,6 +24,9 @@ export const WorkerConfigSchema = Type.Object({
   /** Milliseconds between memory samples while activities run, each activity logging its peak at info
    *  (activity-memory.ts); 0 turns it off. For finding which step of a large linkage needs the memory. */
   LIGATURE_ACTIVITY_MEMORY_MS: Type.Integer({ default: 0, minimum: 0, maximum: 60_000 }),
+  /** Whether a small envelope's linkage reads the existing records from the project's cached copy in the table
+   *  folder (records/record-cache.ts) when it is current: 'on', or 'off' to always read them from Postgres. */
+  LIGATURE_RECORD_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
 })
 
 export const loadWorkerConfig = (env?: NodeJS.ProcessEnv) => loadConfig('worker', WorkerConfigSchema, env)

@@ -1,7 +1,7 @@
 import t from 'tap'
 import pg from 'pg'
-import { access } from 'node:fs/promises'
-import { join } from 'node:path'
+import { access, mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { configureProject, startPlatform } from '@ligature/testkit'
 import { startWorkerProcess } from '../src/worker.js'
 import { DESTROYED_COLUMNS } from '../src/records/destroy-records.js'
@@ -57,6 +57,11 @@ t.test('a list of Source Unique IDs: those records lose every identifier, keep t
   t.equal(map2.a1, map2.a3, 'a1, a2 and a3 are one person')
   const before = await identifiers()
   t.ok(before.a1!.filter((x) => x !== null).length >= 10, 'names, address, date of birth, codes, Source Person ID and aux are stored')
+  // The project's cached records (an on-disk strategy's linkages make them; this project links in memory) hold
+  // identifiers of records active when they were made: a destruction removes them with the rest.
+  const cached = join(platform.dataDir, 'linkage-tables', `project_${project.id}.records`)
+  await mkdir(dirname(cached), { recursive: true })
+  await writeFile(cached, 'a1 annabel whitlock 19710314')
   const { res, workflow, stats } = await destroy({ reason: 'consent withdrawn (ticket 4411)', eventTypeCode: 'ADM', sourceUniqueIds: ['a1', 'zz-unknown'] })
   t.match(res.headers.get('location'), new RegExp(`/api/v3.3/workflows/${res.json.id}$`))
   t.equal(workflow.statusName, 'Complete')
@@ -65,6 +70,7 @@ t.test('a list of Source Unique IDs: those records lose every identifier, keep t
   t.ok(blank(after.a1), 'a1 is blank')
   t.notOk(await exists('inbox/des-1.zip'), 'the staged upload a1 came from is removed with it')
   t.ok(await exists('inbox/des-2.zip'), 'other envelopes stay staged')
+  t.notOk(await exists(`linkage-tables/project_${project.id}.records`), 'the project\'s cached records are removed')
   t.same(after.a2, before.a2, 'a2 keeps its data')
   t.same(await mapOf(enduring), map2, 'the extraction lists every record under the same key')
 })

@@ -101,6 +101,8 @@ export async function startPlatform(opts: PlatformOptions = {}) {
       LIGATURE_LOAD_THREADS: Number(process.env.LIGATURE_LOAD_THREADS ?? 0),
       // Off: benchmarks turn on the per-activity memory log (workflows/src/activity-memory.ts).
       LIGATURE_ACTIVITY_MEMORY_MS: 0,
+      // On, as deployed: touched reads use the project's cached records when current (workflows/src/records/record-cache.ts).
+      LIGATURE_RECORD_CACHE: process.env.LIGATURE_RECORD_CACHE === 'off' ? 'off' as const : 'on' as const,
     }),
     async close() {
       for (const close of closers) await close().catch(() => {})

@@ -34,6 +34,8 @@ export interface ActivityDeps {
   databaseUrl: string
   /** Block partitions of an on-disk linkage (activities that may run on different workers). */
   linkPartitions: number
+  /** Whether touched reads may use the project's cached records (LIGATURE_RECORD_CACHE); on unless told. */
+  recordCache?: boolean
   /** Parse threads per loaded file (0 or absent: one per core). */
   loadThreads?: number
   /** Temporal, for the project locks (absent in tools that never change a map). */
@@ -48,6 +50,8 @@ export function createActivities(deps: ActivityDeps) {
   // Idle connections are kept for ten minutes, not pg's ten seconds: a new Postgres backend maps the shared buffers
   // page by page as it touches them, and on the sandboxed VMs measured here that costs up to 0.7 s per backend
   // (a 551,647-row scan: 925 ms in a new backend, 190 ms in a used one). Envelopes minutes apart reuse warm ones.
+  // Table snapshots and the projects' cached records (link.activities.ts), in a folder every worker shares.
+  const tableDir = join(deps.dataDir, 'linkage-tables')
   const pool = surviveLostConnections(new pg.Pool({ connectionString: deps.databaseUrl, max: 8, idleTimeoutMillis: 600_000, allowExitOnIdle: true }))
   return {
     ...envelopeActivities({ envelopes, dataDir: deps.dataDir }),
@@ -57,11 +61,11 @@ export function createActivities(deps: ActivityDeps) {
       config, jobs: jobsClient(call(deps.envelopesUrl)),
       envelopes, pool, dataDir: deps.dataDir, loadThreads: deps.loadThreads,
     }),
-    ...linkActivities({ config, pool, partitions: deps.linkPartitions, tableDir: join(deps.dataDir, 'linkage-tables') }),
+    ...linkActivities({ config, pool, partitions: deps.linkPartitions, tableDir, recordCache: deps.recordCache ?? true }),
     ...p2pActivities({ config, pool }),
     ...fastLoadActivities({ config, pool }),
     ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),
-    ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir }),
+    ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir, tableDir }),
     ...withdrawalActivities({ config, pool }),
     ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir }),
     ...reviewActivities({ config, pool, dataDir: deps.dataDir, results: call(deps.resultsUrl) }),

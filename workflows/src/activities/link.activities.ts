@@ -19,10 +19,14 @@ import { withClient } from '../records/with-client.js'
 import { incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
 import { linkageReadFor, type SecondConnection } from '../pipeline/linkage-read.js'
 import { removeStaleSnapshots } from '../records/table-snapshot.js'
+import { recordCachePath, refreshRecordCache, type CacheRefresh } from '../records/record-cache.js'
 import { partitionCount } from '../pipeline/partition-count.js'
 
-/** `tableDir`: where a linkage's records are written once for its partitions; a folder every worker shares, as the data folder is. */
-export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number; tableDir: string }
+/**
+ * `tableDir`: where a linkage's records are written once for its partitions, and each project's cached records;
+ * a folder every worker shares, as the data folder is. `recordCache`: whether touched reads use those copies.
+ */
+export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number; tableDir: string; recordCache?: boolean }
 
 export interface LinkageRef { projectId: number; linkageId: number }
 export interface GroupRequest extends LinkageRef {
@@ -65,9 +69,12 @@ async function withoutTable(records: Promise<LinkageRecords> | null): Promise<Li
 }
 
 /** Activities of the Link step: in memory in one activity, or on disk split by block partition. */
-export function linkActivities({ config, pool, partitions, tableDir }: LinkDeps) {
+export function linkActivities({ config, pool, partitions, tableDir, recordCache = true }: LinkDeps) {
   const cache = new LinkageTableCache()
   const snapshotOf = (schema: string, linkageId: number) => join(tableDir, `${schema}-linkage-${Number(linkageId)}.table`)
+  /** The project's cached records (record-cache.ts), next to the snapshots: every worker reads and replaces the one copy. */
+  const recordCacheOf = (schema: string) => recordCachePath(tableDir, schema)
+  const usedCacheOf = (schema: string) => (recordCache ? recordCacheOf(schema) : undefined)
   const second: SecondConnection = (fn) => withClient(pool, fn)
   const withStore = async <T>(projectId: number, fn: (client: pg.PoolClient, schema: string) => Promise<T>) => {
     const client = await pool.connect()
@@ -102,14 +109,29 @@ export function linkActivities({ config, pool, partitions, tableDir }: LinkDeps)
         if (count > 1) {
           await mkdir(tableDir, { recursive: true })
           await removeStaleSnapshots(tableDir)
-          await writePartitionSnapshot(client, { schema, linkageId: input.linkageId, strategies, read, second }, snapshot, cache)
+          await writePartitionSnapshot(client, { schema, linkageId: input.linkageId, strategies, read, second, recordCache: usedCacheOf(schema) }, snapshot, cache)
         }
         return { strategies, partitions: count }
       }))
     },
     async matchLinkagePartition(input: LinkageRef & { strategies: StrategySpec[]; partition: { index: number; count: number } }) {
       return beating(() => withStore(input.projectId, (client, schema) =>
-        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition, second, snapshot: snapshotOf(schema, input.linkageId) }, cache)))
+        matchPartition(client, { schema, linkageId: input.linkageId, strategies: input.strategies, partition: input.partition, second,
+          snapshot: snapshotOf(schema, input.linkageId), recordCache: usedCacheOf(schema) }, cache)))
+    },
+    /**
+     * After a linkage is reported, makes the project's cached records again if the next touched read could not use
+     * them (missing, out of date) or would read too many records added since (record-cache.ts). Off the
+     * envelope's path: its keys are stored and reported already.
+     */
+    async refreshRecordCache(input: LinkageRef & { strategies: StrategySpec[] }): Promise<CacheRefresh & { seconds: number }> {
+      const started = performance.now()
+      if (!recordCache) return { written: false, reason: 'switched off', rows: 0, seconds: 0 }
+      return beating(() => withStore(input.projectId, async (client, schema) => {
+        await mkdir(tableDir, { recursive: true })
+        const refreshed = await refreshRecordCache(client, { schema, linkageId: input.linkageId, fields: fieldsUsed(input.strategies), path: recordCacheOf(schema) })
+        return { ...refreshed, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) }
+      }))
     },
     /**
      * A first linkage's indexes for the next one's touched read, after its keys are stored and reported: on their

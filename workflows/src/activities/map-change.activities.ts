@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type pg from 'pg'
 import { withClient } from '../records/with-client.js'
@@ -6,18 +7,20 @@ import type { EnvelopesClient, LogLevel } from '../clients/envelopes-client.js'
 import type { JobsClient } from '../clients/jobs-client.js'
 import { safeInside } from '../extraction/safe-path.js'
 import { deleteListedRecords, type DeletionOutcome } from '../records/delete-records.js'
-import { ensureRecordStore } from '../records/record-schema.js'
+import { ensureRecordStore, projectSchema } from '../records/record-schema.js'
+import { recordCachePath } from '../records/record-cache.js'
 import { rollbackLastChange, type RollbackOutcome } from '../records/rollback.js'
 import { destroyRecordData, type DestructionOutcome, type DestructionSelection } from '../records/destroy-records.js'
 import { removeStagedFiles, stagedFiles } from '../loading/envelope/staged-files.js'
 import { ApplicationFailure } from '@temporalio/activity'
 import { activityRequestKey } from './request-key.js'
 
-export interface MapChangeDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string }
+/** `tableDir`: where the projects' cached records are (record-cache.ts); a destruction removes its project's. */
+export interface MapChangeDeps { config: ConfigClient; jobs: JobsClient; envelopes: EnvelopesClient; pool: pg.Pool; dataDir: string; tableDir: string }
 
 
 /** Changes of a project's map other than linkages: deletion envelopes, rollbacks and destructions of record data. */
-export function mapChangeActivities({ config, jobs, envelopes, pool, dataDir }: MapChangeDeps) {
+export function mapChangeActivities({ config, jobs, envelopes, pool, dataDir, tableDir }: MapChangeDeps) {
   return {
     async deleteRecordsFromFile(input: { projectId: number; eventTypeId: number; folder: string; fileName: string; source: string }): Promise<DeletionOutcome> {
       return withClient(pool, async (client) => {
@@ -51,6 +54,9 @@ export function mapChangeActivities({ config, jobs, envelopes, pool, dataDir }: 
         const schema = await ensureRecordStore(client, project.id)
         return destroyRecordData(client, { schema, source: `destruction:${input.workflowId}`, actor: input.actor, reason: input.reason, selection: input.selection })
       })
+      // The project's cached records may hold the destroyed identifiers (records active when it was made): it goes
+      // too, and the next linkage reads from Postgres and makes it again without them. A retry removes nothing more.
+      await rm(recordCachePath(tableDir, projectSchema(project.id)), { force: true })
       const names = new Set(input.envelopeName ? [input.envelopeName] : [])
       for (const id of outcome.linkageIds) {
         const name = await jobs.linkageEnvelope(id).catch(() => null)

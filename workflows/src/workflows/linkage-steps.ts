@@ -34,8 +34,11 @@ export interface LinkageRun { envelopeName?: string; folder: string; plan: Envel
 
 type Activities = ReturnType<typeof createActivities>
 type StrategySpecs = Parameters<Activities['indexForNextLinkage']>[0]['strategies']
-/** What a linkage left for after its keys are reported: the strategies whose indexes a first load still needs. */
-interface Linked { indexFor: StrategySpecs | null }
+/**
+ * What a linkage left for after its keys are reported: the strategies whose indexes a first load still needs, and
+ * those a split (on-disk) linkage matched with, whose fields the project's cached records carry.
+ */
+interface Linked { indexFor: StrategySpecs | null; cacheFor: StrategySpecs | null }
 
 /**
  * The linkage of one envelope, holding the project's map lock: each data file loaded as its own job ("Load
@@ -50,7 +53,23 @@ export function runLinkage(run: LinkageRun, reported?: () => Promise<void>): Pro
     if (!reported) return
     await reported()
     if (linked.indexFor) await indexForNextLinkage(run.plan.projectId, run.linkageId, linked.indexFor)
+    if (linked.cacheFor && patched('refresh-record-cache')) await refreshRecordCache(run.plan.projectId, run.linkageId, linked.cacheFor)
   })
+}
+
+/**
+ * Never fails the reported linkage either: without the copy, the next linkage reads its records from the database.
+ * Under the lock, so no other change to the project's records runs while the copy is read.
+ */
+async function refreshRecordCache(projectId: number, linkageId: number, strategies: StrategySpecs): Promise<void> {
+  setCurrentDetails('Caching the project\'s records for the next linkage')
+  try {
+    const refreshed = await linkActivities().refreshRecordCache({ projectId, linkageId, strategies })
+    log.info('record cache', { projectId, linkageId, written: refreshed.written, reason: refreshed.reason, rows: refreshed.rows, seconds: refreshed.seconds })
+  } catch (err) {
+    if (isCancellation(err)) throw err
+    log.warn('record cache not refreshed; the next linkage reads its records from the database', { projectId, linkageId })
+  }
 }
 
 /**
@@ -93,13 +112,15 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
   setCurrentDetails('Linking')
   let clerical: ClericalOutcome | undefined
   let indexFor: StrategySpecs | null = null
+  let cacheFor: StrategySpecs | null = null
   const jobId = await acts.startJob({ ...jobBase, name: fastLoad ? FAST_LOAD_JOB : 'Link' })
   try {
     const authoritative = plan.files.filter((f) => f.isAuthoritative).map((f) => f.eventTypeId)
-    const outcome = fastLoad ? { linked: await acts.fastLoadGroup({ projectId: plan.projectId, linkageId }), indexFor: null }
+    const outcome = fastLoad ? { linked: await acts.fastLoadGroup({ projectId: plan.projectId, linkageId }), indexFor: null, cacheFor: null }
       : await link({ projectId: plan.projectId, linkageId, groupStrategy: plan.groupStrategy, authoritativeEventTypeIds: authoritative }, indexLater)
     const linked = outcome.linked
     indexFor = outcome.indexFor
+    cacheFor = outcome.cacheFor
     await acts.finishJob(jobId, 'Complete', linked.stats)
     if (envelopeName) {
       // A read of the pairs the Link job stored, not part of its statistics; the report carries its figures.
@@ -117,7 +138,7 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
   // Sent after the linkage-complete notification, as before the report carried the figures.
   if (envelopeName) await notifyClericalReview(envelopeName, clerical ?? await listClericalReview(envelopeName, plan.projectId, linkageId))
   await acts.setLinkageStatus(linkageId, LinkageStatus.Complete)
-  return { indexFor }
+  return { indexFor, cacheFor }
 }
 
 /**
@@ -126,12 +147,12 @@ async function linkageSteps({ envelopeName, folder, plan, linkageId, fastLoad }:
  */
 async function link(input: { projectId: number; linkageId: number; groupStrategy: string; authoritativeEventTypeIds: number[] }, indexLater: boolean) {
   const linkActs = linkActivities()
-  if (!input.groupStrategy.endsWith('OnDisk')) return { linked: await linkActs.linkRecords(input), indexFor: null }
+  if (!input.groupStrategy.endsWith('OnDisk')) return { linked: await linkActs.linkRecords(input), indexFor: null, cacheFor: null }
   const { strategies, partitions } = await acts.prepareLinkage(input)
   setCurrentDetails(`Linking: ${partitions} block partitions`)
   const outcomes = await Promise.all(Array.from({ length: partitions }, (_, index) =>
     linkActs.matchLinkagePartition({ ...input, strategies, partition: { index, count: partitions } })))
   setCurrentDetails('Grouping')
   const grouped = await linkActs.groupLinkage({ ...input, strategyCount: strategies.length, partitions: outcomes, strategies, ...(indexLater ? { indexLater } : {}) })
-  return { linked: grouped, indexFor: grouped.indexPending ? strategies : null }
+  return { linked: grouped, indexFor: grouped.indexPending ? strategies : null, cacheFor: strategies }
 }

@@ -1,7 +1,8 @@
 /**
  * A project's first linkage (on disk) reports its keys before it builds the blocking indexes the next linkage's
- * touched read uses: the envelope is Complete, then, still under the project lock, the indexes are built and the
- * workflow closes (linkage-steps.ts). The next envelope finds them and reads only the blocks it touches.
+ * touched read uses: the envelope is Complete, then, still under the project lock, the indexes are built, the
+ * project's records are cached, and the workflow closes (linkage-steps.ts). The next envelope finds both and reads
+ * only the blocks it touches, from the cached records.
  */
 import t from 'tap'
 import { readFileSync } from 'node:fs'
@@ -55,10 +56,14 @@ t.test('the first envelope is Complete before its indexes are built, and the nex
   t.ok(indexing > 0, 'the workflow builds the indexes in an activity of their own')
   t.ok(lastStateChange > 0 && lastStateChange < indexing, 'after its last state change, to Complete')
   t.ok(release > indexing, 'before it gives the project lock back')
+  // Then the project's records are cached for the next linkage (record-cache.ts), still under the lock.
+  const caching = events.findIndex((e) => scheduledActivityType(e) === 'refreshRecordCache')
+  t.ok(caching > indexing && caching < release, 'the records are cached after the indexes, before the lock is given back')
 
   const second = await linkEnvelope('idx-second', csv(1501, 1801))
   t.equal(second.stat('Index seconds'), undefined)
   t.ok(Number(second.stat('Records read')) < 1800, `the next linkage reads only touched blocks (${second.stat('Records read')} of 1,800 records)`)
+  t.equal(second.stat('Records read from'), 'record cache', 'from the project\'s cached records and the 300 added since')
   const later = (await second.handle.fetchHistory()).events ?? []
   t.notOk(later.some((e) => scheduledActivityType(e) === 'indexForNextLinkage'), 'a later linkage has no index step')
 })
