@@ -10,8 +10,8 @@
  * core), to compare the single-thread load with the parallel one on the same data.
  * Peak memory is printed per activity too (LIGATURE_ACTIVITY_MEMORY_MS), to find the step that needs it.
  * BENCH_CPU_PROF=<dir>: a V8 CPU profile of every worker thread, written there when the workers stop.
- * --incremental [--sizes 100000,1000000] [--incoming 10000]: one envelope linked into projects of each size
- * (support/incremental.ts).
+ * --incremental [--sizes 100000,1000000] [--incoming 10000] [--record-cache on,off]: one envelope linked into
+ * projects of each size (support/incremental.ts); with each record-cache setting of the workers in turn.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
 import { writeSyntheticDataset, SYNTHETIC_IMPORT_FORMAT } from '../src/loading/index.js'
 import { startWorkers } from './support/worker-processes.js'
-import { indexSecondsAfterComplete } from './support/index-after-complete.js'
+import { stepsAfterComplete } from './support/index-after-complete.js'
 import { runIncremental } from './support/incremental.js'
 import { systemPageFaults } from './support/page-faults.js'
 
@@ -30,10 +30,12 @@ const { values } = parseArgs({ options: {
   group: { type: 'string', default: 'WeightedBestLinkOnDisk' },
   incremental: { type: 'boolean', default: false }, sizes: { type: 'string', default: '100000,1000000' },
   incoming: { type: 'string', default: '10000' }, 'load-threads': { type: 'string', default: '0' },
+  'record-cache': { type: 'string', default: 'on' },
 } })
 if (values.incremental) {
   await runIncremental({ sizes: values.sizes.split(',').map(Number), incoming: Number(values.incoming), seed: Number(values.seed),
-    workers: Number(values.workers.split(',')[0]), partitions: values.partitions, group: values.group })
+    workers: Number(values.workers.split(',')[0]), partitions: values.partitions, group: values.group,
+    recordCache: values['record-cache'].split(',').map((v) => (v === 'off' ? 'off' : 'on')) })
   process.exit(0)
 }
 const records = Number(values.records)
@@ -82,7 +84,7 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
     const tDone = performance.now()
     const faults = systemPageFaults() - faultsBefore
     if (env.statusName !== 'Complete') throw new Error(`the envelope ended ${env.statusName}`)
-    const indexSeconds = await indexSecondsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:bench`)
+    const { indexSeconds, recordCache } = await stepsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:bench`)
     const jobs = (await api(platform.url, 'GET', '/api/v3.3/envelopes/bench/jobs', { token: platform.adminToken })).json as Job[]
     const job = (name: string) => jobs.find((j) => j.name === name)!
     const secs = (j: Job) => (Date.parse(j.processingFinish) - Date.parse(j.processingStart)) / 1000
@@ -106,6 +108,7 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
     group (on disk)       ${f(stat(link, 'Group seconds'))} s
     keys + pairs stored   ${f(stat(link, 'Key write seconds'))} s
     blocking indexes      ${f(indexSeconds ?? stat(link, 'Index seconds'))} s  (for the next linkage's touched read, built after the envelope is complete)
+    record cache          ${recordCache ? `${f(recordCache.seconds)} s  (${recordCache.written ? `${recordCache.rows} records written` : 'not written'}: ${recordCache.reason}; after the indexes)` : '—'}
   total upload → keys     ${f((tDone - tUpload) / 1000)} s
   page faults             ${faults} on the whole machine, upload to keys (the workers' activities: ${workers.activityPeaks().reduce((n, a) => n + a.minorFaults, 0)})
   candidate pairs         ${pairs}  (kept ${stat(link, 'Pairs stored')}; groups ${stat(link, 'Groups new')})

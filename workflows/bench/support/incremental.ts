@@ -11,11 +11,12 @@ import { join } from 'node:path'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
 import { writeSyntheticDataset, SYNTHETIC_IMPORT_FORMAT } from '../../src/loading/index.js'
 import { startWorkers } from './worker-processes.js'
-import { indexSecondsAfterComplete } from './index-after-complete.js'
+import { stepsAfterComplete } from './index-after-complete.js'
 import { envelopeTimeline } from './envelope-timeline.js'
 import { systemPageFaults } from './page-faults.js'
 
-export interface IncrementalOptions { sizes: number[]; incoming: number; seed: number; workers: number; partitions: string; group: string }
+/** `recordCache`: the workers' LIGATURE_RECORD_CACHE for each run of a size, in turn (both, to compare them in one run). */
+export interface IncrementalOptions { sizes: number[]; incoming: number; seed: number; workers: number; partitions: string; group: string; recordCache: ('on' | 'off')[] }
 
 type Job = { name: string; processingStart: string; processingFinish: string; stats: { name: string; value: string }[] }
 const f = (x: number) => x.toFixed(2)
@@ -23,16 +24,16 @@ const f = (x: number) => x.toFixed(2)
 const POLL_MS = 20
 
 export async function runIncremental(options: IncrementalOptions): Promise<void> {
-  console.log(`bench:linkage --incremental  ${options.incoming} incoming records into projects of ${options.sizes.join(', ')}; seed ${options.seed}, ${options.group}, ${options.partitions} partitions, ${options.workers} workers`)
+  console.log(`bench:linkage --incremental  ${options.incoming} incoming records into projects of ${options.sizes.join(', ')}; seed ${options.seed}, ${options.group}, ${options.partitions} partitions, ${options.workers} workers, record cache ${options.recordCache.join(' then ')}`)
   const rows: string[] = []
-  for (const size of options.sizes) rows.push(await runSize(size, options))
+  for (const size of options.sizes) for (const recordCache of options.recordCache) rows.push(await runSize(size, recordCache, options))
   console.log(`\nsummary (incoming envelope, upload → keys stored)\n${rows.join('\n')}`)
 }
 
-async function runSize(size: number, options: IncrementalOptions): Promise<string> {
+async function runSize(size: number, recordCache: 'on' | 'off', options: IncrementalOptions): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'ligature-bench-'))
   const platform = await startPlatform({ maxEnvelopeBytes: 4 * 1024 ** 3 })
-  const workers = await startWorkers(options.workers, { ...platform.workerConfig(), LIGATURE_LINK_PARTITIONS: options.partitions })
+  const workers = await startWorkers(options.workers, { ...platform.workerConfig(), LIGATURE_LINK_PARTITIONS: options.partitions, LIGATURE_RECORD_CACHE: recordCache })
   try {
     await writeSyntheticDataset({ records: size + options.incoming, seed: options.seed }, { csvPath: join(dir, 'people.csv') })
     const lines = (await readFile(join(dir, 'people.csv'), 'utf8')).split('\n').filter((l) => l.length > 0)
@@ -49,8 +50,9 @@ async function runSize(size: number, options: IncrementalOptions): Promise<strin
     await send(platform, 'existing', existing)
     const built = (performance.now() - tExisting) / 1000
     // The next linkage's indexes follow the first envelope's completion; the incoming one would wait for them.
-    const indexSeconds = await indexSecondsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:existing`)
-    console.log(`\nproject of ${size} records: built in ${f(built)} s (one envelope, linked in full), then indexed for the next linkage in ${indexSeconds === null ? '—' : f(indexSeconds)} s`)
+    const after = await stepsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:existing`)
+    const cached = after.recordCache?.written ? `, its records cached in ${f(after.recordCache.seconds)} s` : ''
+    console.log(`\nproject of ${size} records, record cache ${recordCache}: built in ${f(built)} s (one envelope, linked in full), then indexed for the next linkage in ${after.indexSeconds === null ? '—' : f(after.indexSeconds)} s${cached}`)
     const tUpload = performance.now()
     const faultsBefore = systemPageFaults()
     const uploadSeconds = await send(platform, 'incoming', incoming)
@@ -65,7 +67,7 @@ async function runSize(size: number, options: IncrementalOptions): Promise<strin
     console.log(`  incoming envelope of ${options.incoming} records
     load (parse+COPY)       ${f(secs(load))} s  (${stat(load, 'Records added')} added)
     link job                ${f(secs(link))} s
-      read records          ${stat(link, 'Read seconds')} s  (slowest partition)
+      read records          ${stat(link, 'Read seconds')} s  (slowest partition; from ${stat(link, 'Records read from')})
       block+compare+score   ${stat(link, 'Match seconds')} s wall
       group (read+group)    ${stat(link, 'Group seconds')} s
       keys + pairs stored   ${stat(link, 'Key write seconds')} s
@@ -76,7 +78,7 @@ async function runSize(size: number, options: IncrementalOptions): Promise<strin
     page faults             ${faults} on the whole machine, upload to keys
     envelope workflow (s from its start: scheduled, started, closed)
       ${timeline.join('\n      ')}`)
-    return `  project ${String(size).padStart(8)}: ${f(total)} s total, link job ${f(secs(link))} s, records read ${stat(link, 'Records read')}/${stat(link, 'Records used')}, candidate pairs ${stat(link, 'Candidate pairs')}`
+    return `  project ${String(size).padStart(8)}, record cache ${recordCache.padEnd(3)}: ${f(total)} s total, link job ${f(secs(link))} s, records read ${stat(link, 'Records read')}/${stat(link, 'Records used')}, candidate pairs ${stat(link, 'Candidate pairs')}`
   } finally {
     await workers.stop()
     await platform.close()
