@@ -16,7 +16,7 @@ import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore, projectSchema } from '../records/record-schema.js'
 import type { LinkageRecords } from '../records/linkage-records.js'
 import { withClient } from '../records/with-client.js'
-import { incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
+import { distinctBlockings, incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
 import { linkageReadFor, type SecondConnection } from '../pipeline/linkage-read.js'
 import { removeStaleSnapshots } from '../records/table-snapshot.js'
 import { recordCachePath, refreshRecordCache, type CacheRefresh } from '../records/record-cache.js'
@@ -129,7 +129,8 @@ export function linkActivities({ config, pool, partitions, tableDir, recordCache
       if (!recordCache) return { written: false, reason: 'switched off', rows: 0, seconds: 0 }
       return beating(() => withStore(input.projectId, async (client, schema) => {
         await mkdir(tableDir, { recursive: true })
-        const refreshed = await refreshRecordCache(client, { schema, linkageId: input.linkageId, fields: fieldsUsed(input.strategies), path: recordCacheOf(schema) })
+        const blockingFields = distinctBlockings(activeStrategies(input.strategies)).map((b) => b.map((f) => f.field))
+        const refreshed = await refreshRecordCache(client, { schema, linkageId: input.linkageId, fields: fieldsUsed(input.strategies), blockingFields, path: recordCacheOf(schema) })
         return { ...refreshed, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) }
       }))
     },

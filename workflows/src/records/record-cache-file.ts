@@ -2,21 +2,26 @@
  * The file of a project's cached active records (record-cache.ts): ids, event types and, per field, the records'
  * dictionary codes with the dictionary as one UTF-8 blob and each value's byte length. Values stay bytes here,
  * so loading a million records' copy makes no string: only the values a linkage reads become strings
- * (touched-from-cache.ts). A JSON header names what the copy is of; sections are 8-byte aligned so they are read
- * as views of the file's buffer.
+ * (touched-from-cache.ts). Then, per blocking, its index (block-index.ts). A JSON header names what the copy is of;
+ * sections are 8-byte aligned so they are read as views of the file's buffer.
  */
-import { open, readFile } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { writeWholeFile } from './whole-file.js'
+import type { BlockIndex } from './block-index.js'
 
-const MAGIC = 'LIGATURE-RECORDS-1\n'
+const MAGIC = 'LIGATURE-RECORDS-2\n'
 const PREFIX = 24
 
-/** What the copy is of: the store (token), its change count, the highest id it holds and the fields it carries. */
+/**
+ * What the copy is of: the store (token), its change count, the highest id it holds, the fields it carries and
+ * the blockings (each a list of fields) it has an index for.
+ */
 export interface RecordCacheMeta {
   token: string
   version: number
   maxId: number
   fields: string[]
+  blockings: string[][]
   rows: number
 }
 
@@ -33,6 +38,8 @@ export interface RecordCache {
   eventTypeOf: Int32Array
   /** In `meta.fields` order. */
   columns: CachedColumn[]
+  /** In `meta.blockings` order (block-index.ts). */
+  blockIndexes: BlockIndex[]
 }
 
 interface Header extends RecordCacheMeta { sections: number[] }
@@ -41,8 +48,9 @@ const padded = (n: number) => (n + 7) & ~7
 
 /** Writes `cache` to `path` whole or not at all (writeWholeFile). */
 export async function writeRecordCache(path: string, cache: RecordCache): Promise<void> {
-  const sections: (Float64Array | Int32Array | Uint8Array)[] = [cache.ids, cache.eventTypeOf]
+  const sections: (Float64Array | Int32Array | Uint32Array | Uint8Array)[] = [cache.ids, cache.eventTypeOf]
   for (const c of cache.columns) sections.push(c.codes, c.lengths, c.blob)
+  for (const b of cache.blockIndexes) sections.push(b.hashes, b.rows)
   const header: Header = { ...cache.meta, sections: sections.map((s) => s.byteLength) }
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8')
   const prefix = Buffer.alloc(PREFIX)
@@ -77,22 +85,42 @@ export async function readRecordCacheMeta(path: string): Promise<RecordCacheMeta
   }
 }
 
-const metaOf = (h: Header): RecordCacheMeta => ({ token: h.token, version: h.version, maxId: h.maxId, fields: h.fields, rows: h.rows })
+const metaOf = (h: Header): RecordCacheMeta => ({ token: h.token, version: h.version, maxId: h.maxId, fields: h.fields, blockings: h.blockings, rows: h.rows })
+
+/**
+ * The file in one read into one buffer. readFile reads in 512 KiB pieces, each handed back to the event loop: 190
+ * of them for a million records' copy, each waiting while the records added since are decoded beside it.
+ */
+async function readWhole(path: string): Promise<Buffer> {
+  const file = await open(path, 'r')
+  try {
+    const { size } = await file.stat()
+    if (size > MAX_READ_BYTES) throw new Error('record cache too large to read whole')
+    // Own memory, 8-byte aligned: the sections are read as typed-array views of it.
+    const bytes = Buffer.from(new ArrayBuffer(size))
+    for (let done = 0; done < size;) {
+      const { bytesRead } = await file.read(bytes, done, size - done, done)
+      if (bytesRead === 0) throw new Error('record cache ends early')
+      done += bytesRead
+    }
+    return bytes
+  } finally {
+    await file.close()
+  }
+}
+
+/** Node's limit for one buffer, which is also one read's. */
+const MAX_READ_BYTES = 2 ** 31 - 1
 
 /** The copy at `path`, or null when there is none or it is damaged (a missing or unreadable copy costs only the database read). */
 export async function readRecordCache(path: string): Promise<RecordCache | null> {
-  let bytes: Buffer
-  try {
-    bytes = await readFile(path)
-  } catch {
-    return null
-  }
-  if (bytes.byteOffset % 8 !== 0) bytes = Buffer.from(bytes)
+  const bytes = await readWhole(path).catch(() => null)
+  if (!bytes) return null
   try {
     if (bytes.length < PREFIX || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
     const headerLength = bytes.readUInt32LE(20)
     const header = JSON.parse(bytes.toString('utf8', PREFIX, PREFIX + headerLength)) as Header
-    if (header.sections.length !== 2 + 3 * header.fields.length) return null
+    if (header.sections.length !== 2 + 3 * header.fields.length + 2 * header.blockings.length) return null
     let at = PREFIX + padded(headerLength)
     const view = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, bytesPer: number, byteLength: number): T => {
       if (byteLength % bytesPer !== 0 || at + byteLength > bytes.length) throw new Error('record cache ends early')
@@ -107,8 +135,10 @@ export async function readRecordCache(path: string): Promise<RecordCache | null>
     const ids = f64()
     const eventTypeOf = i32()
     const columns = header.fields.map(() => ({ codes: i32(), lengths: i32(), blob: u8() }))
-    if (ids.length !== header.rows || eventTypeOf.length !== header.rows || columns.some((c) => c.codes.length !== header.rows)) return null
-    return { meta: metaOf(header), ids, eventTypeOf, columns }
+    const blockIndexes = header.blockings.map(() => ({ hashes: view((b, o, n) => new Uint32Array(b, o, n), 4, header.sections[next++]!), rows: i32() }))
+    if (ids.length !== header.rows || eventTypeOf.length !== header.rows || columns.some((c) => c.codes.length !== header.rows)
+      || blockIndexes.some((b) => b.hashes.length !== header.rows || b.rows.length !== header.rows)) return null
+    return { meta: metaOf(header), ids, eventTypeOf, columns, blockIndexes }
   } catch {
     return null
   }

@@ -24,6 +24,7 @@ import { readRecordChanges } from './record-changes.js'
 import { quoteIdent } from './record-schema.js'
 import { encodeValues } from './table-snapshot.js'
 import { touchedFromCache, type BlockingFields } from './touched-from-cache.js'
+import { buildBlockIndex } from './block-index.js'
 
 /** The copy of the project in `schema`, in the workers' table folder. */
 export const recordCachePath = (tableDir: string, schema: string) => join(tableDir, `${schema}.records`)
@@ -59,6 +60,9 @@ async function inSnapshot<T>(client: pg.ClientBase, work: () => Promise<T>): Pro
 }
 
 const sameFields = (meta: RecordCacheMeta, fields: readonly string[]) => meta.fields.join('\u0000') === fields.join('\u0000')
+/** The same blockings indexed: a copy indexed for others would still give the right records, but scanning every row. */
+const sameBlockings = (meta: RecordCacheMeta, blockings: readonly (readonly string[])[]) =>
+  JSON.stringify(meta.blockings) === JSON.stringify(blockings)
 
 /** The touched read from the copy, or null when the copy cannot stand in for the database (then read it there). */
 export async function readTouchedFromCache(client: pg.ClientBase, read: CachedRead): Promise<LinkageRecords | null> {
@@ -82,19 +86,24 @@ export async function readTouchedFromCache(client: pg.ClientBase, read: CachedRe
   return { ...touchedFromCache(cache, delta, read.specs, read.blockings, read.termFields), fromRecordCache: true }
 }
 
+/** `blockingFields`: the active blockings' fields (distinctBlockings), which the copy is indexed by. */
+export interface RefreshInput { schema: string; linkageId: number; fields: readonly string[]; blockingFields: readonly (readonly string[])[]; path: string }
+
 export interface CacheRefresh { written: boolean; reason: 'current' | 'missing' | 'out of date' | 'grown' | 'too large' | 'switched off'; rows: number }
 
 /**
  * Makes the copy again when it is missing, out of date or has grown past REFRESH_SHARE; otherwise leaves it. One
  * snapshot for the counter and every record read, so the copy is exactly the records as of its counter.
  */
-export async function refreshRecordCache(client: pg.ClientBase, read: Omit<CachedRead, 'specs' | 'blockings' | 'termFields'>): Promise<CacheRefresh> {
+export async function refreshRecordCache(client: pg.ClientBase, read: RefreshInput): Promise<CacheRefresh> {
   const meta = await readRecordCacheMeta(read.path)
   const s = quoteIdent(read.schema)
+  // Only blockings on fields the copy carries (fieldsUsed includes every blocking field; a caller may ask for fewer).
+  const indexed = read.blockingFields.filter((b) => b.every((f) => read.fields.includes(f))).map((b) => [...b])
   const outcome = await inSnapshot(client, async (): Promise<CacheRefresh | { meta: RecordCacheMeta; records: LinkageRecords; reason: CacheRefresh['reason'] }> => {
     const changes = await readRecordChanges(client, read.schema)
     let reason: CacheRefresh['reason'] = 'missing'
-    if (meta && sameFields(meta, read.fields)) {
+    if (meta && sameFields(meta, read.fields) && sameBlockings(meta, indexed)) {
       reason = 'out of date'
       if (changes.token === meta.token && changes.version === meta.version) {
         const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${s}.records where id > $1 and end_dated_at is null`, [meta.maxId])
@@ -104,10 +113,10 @@ export async function refreshRecordCache(client: pg.ClientBase, read: Omit<Cache
     }
     // The codes alone, for the rows the planner counts: a project whose copy cannot fit is not read for one.
     const { rows: [size] } = await client.query<{ rows: number }>(`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = $1::regclass`, [`${s}.records`])
-    if (size!.rows * (12 + 4 * read.fields.length) > MAX_CACHE_BYTES) return { written: false, reason: 'too large', rows: size!.rows }
+    if (size!.rows * (12 + 4 * read.fields.length + 8 * indexed.length) > MAX_CACHE_BYTES) return { written: false, reason: 'too large', rows: size!.rows }
     const records = await readLinkageRecords(client, read.schema, read.linkageId, read.fields, null, false, { secondThread: true })
     const maxId = records.ids.length > 0 ? records.ids[records.ids.length - 1]! : 0
-    return { meta: { ...changes, maxId, fields: [...read.fields], rows: records.ids.length }, records, reason }
+    return { meta: { ...changes, maxId, fields: [...read.fields], blockings: indexed, rows: records.ids.length }, records, reason }
   })
   if ('written' in outcome) {
     // An older, smaller copy is out of date by now; it goes rather than lie unused.
@@ -120,11 +129,13 @@ export async function refreshRecordCache(client: pg.ClientBase, read: Omit<Cache
     const [lengths, blob] = encodeValues(column.values)
     return { codes: column.codes, lengths, blob }
   })
-  const bytes = records.ids.byteLength + records.eventTypeOf.byteLength + columns.reduce((n, c) => n + c.codes.byteLength + c.lengths.byteLength + c.blob.byteLength, 0)
+  const bytes = records.ids.byteLength * (1 + indexed.length) + records.eventTypeOf.byteLength
+    + columns.reduce((n, c) => n + c.codes.byteLength + c.lengths.byteLength + c.blob.byteLength, 0)
   if (bytes > MAX_CACHE_BYTES) {
     await rm(read.path, { force: true })
     return { written: false, reason: 'too large', rows: records.ids.length }
   }
-  await writeRecordCache(read.path, { meta: outcome.meta, ids: records.ids, eventTypeOf: records.eventTypeOf, columns })
+  const blockIndexes = outcome.meta.blockings.map((fields) => buildBlockIndex(fields.map((f) => columns[read.fields.indexOf(f)]!.codes)))
+  await writeRecordCache(read.path, { meta: outcome.meta, ids: records.ids, eventTypeOf: records.eventTypeOf, columns, blockIndexes })
   return { written: true, reason: outcome.reason, rows: records.ids.length }
 }

@@ -4,6 +4,7 @@ import type { LinkageRecords } from './linkage-records.js'
 import type { RecordCache } from './record-cache-file.js'
 import { encodeValues } from './table-snapshot.js'
 import { touchedFromCache, type BlockingFields } from './touched-from-cache.js'
+import { buildBlockIndex } from './block-index.js'
 
 // The touched read from a cached copy must give the table the database read gives: the same records (incoming,
 // and every record sharing a block with one), coded alike. The reference here is the query's meaning written
@@ -30,12 +31,14 @@ function table(rows: readonly Row[]): LinkageRecords {
   }
 }
 
-function cacheOf(rows: readonly Row[]): RecordCache {
+/** The copy of `rows`, with an index for each of `indexed` (blockings' fields), as refreshRecordCache makes it. */
+function cacheOf(rows: readonly Row[], indexed: readonly string[][] = []): RecordCache {
   const records = table(rows)
+  const columns = FIELDS.map((f) => { const c = records.table!.column(f); const [lengths, blob] = encodeValues(c.values); return { codes: c.codes, lengths, blob } })
   return {
-    meta: { token: 't', version: 0, maxId: rows.at(-1)?.id ?? 0, fields: FIELDS, rows: rows.length },
-    ids: records.ids, eventTypeOf: records.eventTypeOf,
-    columns: FIELDS.map((f) => { const c = records.table!.column(f); const [lengths, blob] = encodeValues(c.values); return { codes: c.codes, lengths, blob } }),
+    meta: { token: 't', version: 0, maxId: rows.at(-1)?.id ?? 0, fields: FIELDS, blockings: indexed.map((b) => [...b]), rows: rows.length },
+    ids: records.ids, eventTypeOf: records.eventTypeOf, columns,
+    blockIndexes: indexed.map((fields) => buildBlockIndex(fields.map((f) => columns[FIELDS.indexOf(f)]!.codes))),
   }
 }
 
@@ -56,7 +59,7 @@ function termCounts(rows: readonly Row[], field: string) {
 t.test('random projects: the same records, codes, values and term counts as the query and a database read', async (t) => {
   const next = random(7)
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!
-  let compared = 0, selectedSome = 0
+  let compared = 0, selectedSome = 0, withIndex = 0
   for (let round = 0; round < 300; round++) {
     const cachedRows = Math.floor(next() * 60), added = Math.floor(next() * 12), incoming = 1 + Math.floor(next() * 8)
     const rows: Row[] = []
@@ -67,7 +70,10 @@ t.test('random projects: the same records, codes, values and term counts as the 
     }
     const blockings: BlockingFields[][] = Array.from({ length: 1 + Math.floor(next() * 3) }, () =>
       [...new Set(Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(FIELDS)))].map((field) => ({ field, matchEmpty: next() < 0.3 })))
-    const cache = cacheOf(rows.slice(0, cachedRows))
+    // Half the rounds with the file's block indexes (looked up), half without (every cached row scanned).
+    const indexed = next() < 0.5 ? blockings.map((b) => b.map((f) => f.field)) : []
+    if (indexed.length > 0) withIndex++
+    const cache = cacheOf(rows.slice(0, cachedRows), indexed)
     const delta = table(rows.slice(cachedRows))
     const got = touchedFromCache(cache, delta, SPECS, blockings, ['a', 'c'])
     const want = reference(rows, blockings)
@@ -91,6 +97,7 @@ t.test('random projects: the same records, codes, values and term counts as the 
   }
   t.equal(compared, 300, 'every round equal')
   t.ok(selectedSome > 100, `existing records were selected through blocks in ${selectedSome} rounds`)
+  t.ok(withIndex > 100 && withIndex < 200, `${withIndex} rounds through the block indexes, the others scanning`)
 })
 
 t.test('a value the delta shares with the copy is one value; a value only the delta holds is new', async (t) => {

@@ -11,6 +11,7 @@
 import { ByteDictionary, Column, RecordTable, type ColumnSpec, type TermCounts } from '@ligature/engine'
 import type { LinkageRecords } from './linkage-records.js'
 import type { RecordCache } from './record-cache-file.js'
+import { lowerBound, tupleHash, type BlockIndex } from './block-index.js'
 
 export interface BlockingFields { field: string; matchEmpty: boolean }
 
@@ -23,6 +24,8 @@ interface UnifiedColumn {
   delta: Int32Array
   /** Size of the common code space. */
   size: number
+  /** Codes below this are the copy's own (its dictionary's size). */
+  held: number
   valueOf: (common: number) => string
 }
 
@@ -45,7 +48,7 @@ function unify(cache: RecordCache, c: number, deltaCodes: Int32Array, deltaValue
   for (let r = 0; r < delta.length; r++) delta[r] = common[deltaCodes[r]!]!
   const text = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)
   return {
-    cached: codes, delta, size: held + deltaValues.length,
+    cached: codes, delta, size: held + deltaValues.length, held,
     valueOf: (u) => (u < held ? text.toString('utf8', starts[u], starts[u]! + lengths[u]!) : deltaValues[u - held]!),
   }
 }
@@ -66,7 +69,11 @@ export function touchedFromCache(cache: RecordCache, delta: LinkageRecords, spec
   const columnOf = (field: string) => columns[specs.findIndex((s) => s.name === field)]!
   const touched = new Uint8Array(total)
   touched.set(delta.isNew, cachedRows)
-  for (const blocking of blockings) markBlock(blocking.map((b) => columnOf(b.field)), blocking.map((b) => b.matchEmpty), delta.isNew, touched)
+  for (const blocking of blockings) {
+    const fields = blocking.map((b) => b.field)
+    const index = cache.blockIndexes[cache.meta.blockings.findIndex((b) => b.join('\u0000') === fields.join('\u0000'))] ?? null
+    markBlock(fields.map(columnOf), blocking.map((b) => b.matchEmpty), delta.isNew, touched, index)
+  }
 
   let size = 0
   for (let r = 0; r < total; r++) size += touched[r]!
@@ -124,18 +131,13 @@ function termCounts(u: UnifiedColumn, isNew: Uint8Array): TermCounts {
 const HASH_WORDS = 1 << 17
 const HASH_SHIFT = 10
 
-/** FNV-1a over the codes, as TupleSet hashes them. */
-function tupleHash(tuple: Int32Array, width: number): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < width; i++) h = Math.imul(h ^ tuple[i]!, 0x01000193)
-  return h >>> 0
-}
 
 /**
  * Marks in `touched` (the copy's rows, then the delta's) every row sharing this blocking's values with an incoming
- * record (`isNew`, over the delta's rows).
+ * record (`isNew`, over the delta's rows): the copy's through the blocking's index when the file has one.
  */
-function markBlock(fields: readonly UnifiedColumn[], matchEmpty: readonly boolean[], isNew: Uint8Array, touched: Uint8Array): void {
+function markBlock(fields: readonly UnifiedColumn[], matchEmpty: readonly boolean[], isNew: Uint8Array, touched: Uint8Array,
+  index: BlockIndex | null): void {
   const width = fields.length
   const keys = new TupleSet(width)
   const tuple = new Int32Array(width)
@@ -152,13 +154,38 @@ function markBlock(fields: readonly UnifiedColumn[], matchEmpty: readonly boolea
     for (let i = 0; i < width; i++) present[i]![tuple[i]!] = 1
   }
   if (keys.size === 0) return
-  // Every key's hash as one bit of a set: a record whose values each occur in some key but never together (most
-  // of them, for a date of birth and sex) is turned away without a lookup.
-  const hashes = new Int32Array(HASH_WORDS)
-  keys.forEach((key) => { const bit = tupleHash(key, width) >>> HASH_SHIFT; hashes[bit >>> 5]! |= 1 << (bit & 31) })
+  const bits = bitsOf(keys)
   const cachedRows = fields[0]!.cached.length
-  scanBlock(fields.map((f) => f.cached), present, cachedRows, touched, 0, keys, hashes)
-  scanBlock(fields.map((f) => f.delta), present, isNew.length, touched, cachedRows, keys, hashes)
+  if (index) lookUpBlock(index, fields, keys, touched)
+  else scanBlock(fields.map((f) => f.cached), present, cachedRows, touched, 0, keys, bits)
+  scanBlock(fields.map((f) => f.delta), present, isNew.length, touched, cachedRows, keys, bits)
+}
+
+/** The copy's rows in the blocks of `keys`, from the blocking's index: a search per key, then the rows sharing its hash. */
+function lookUpBlock(index: BlockIndex, fields: readonly UnifiedColumn[], keys: TupleSet, touched: Uint8Array): void {
+  const width = fields.length, cached = fields.map((f) => f.cached)
+  const { hashes, rows } = index
+  keys.forEach((key) => {
+    // A value the copy does not hold: none of its rows is in the block.
+    for (let i = 0; i < width; i++) if (key[i]! >= fields[i]!.held) return
+    const hash = tupleHash(key, width)
+    rows: for (let k = lowerBound(hashes, hash); k < hashes.length && hashes[k] === hash; k++) {
+      const r = rows[k]!
+      if (touched[r] === 1) continue
+      for (let i = 0; i < width; i++) if (cached[i]![r] !== key[i]) continue rows
+      touched[r] = 1
+    }
+  })
+}
+
+/**
+ * Every key's hash as one bit of a set: a record whose values each occur in some key but never together (most
+ * of them, for a date of birth and sex) is turned away without a lookup.
+ */
+function bitsOf(keys: TupleSet): Int32Array {
+  const bits = new Int32Array(HASH_WORDS)
+  keys.forEach((key) => { const bit = tupleHash(key, key.length) >>> HASH_SHIFT; bits[bit >>> 5]! |= 1 << (bit & 31) })
+  return bits
 }
 
 /**

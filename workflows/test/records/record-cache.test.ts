@@ -20,7 +20,7 @@ import { refreshRecordCache } from '../../src/records/record-cache.js'
 import { readRecordChanges } from '../../src/records/record-changes.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { rollbackLastChange } from '../../src/records/rollback.js'
-import { ensureLinkageIndexes } from '../../src/records/touched-records.js'
+import { distinctBlockings, ensureLinkageIndexes } from '../../src/records/touched-records.js'
 
 // Issue 18: a touched read made from the project's cached records gives the table the touched query gives, and
 // the copy is not used once a deletion, a rollback or anything else has changed the project's records since it
@@ -35,6 +35,7 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 
 const strategies = activeStrategies(defaultStrategies())
 const fields = fieldsUsed(strategies)
+const blockingFields = distinctBlockings(strategies).map((b) => b.map((f) => f.field))
 // FEBRL 3 (5,000 records, originals and duplicates in random order) in four envelopes.
 const lines = readFileSync(fileURLToPath(new URL('../../datasets/febrl/febrl_dataset3.csv', import.meta.url)), 'utf8').split('\n').filter((l) => l.trim() !== '')
 const bounds = [1, 3501, 4201, 4601, 5001]
@@ -63,7 +64,7 @@ t.test('from the copy, the same table as the query, until the records change; th
   const schema = await ensureRecordStore(client, 1)
   const path = join(dir, `${schema}.records`)
   const touched = (linkageId: number, withCache = true) => readForMatching(client, schema, linkageId, strategies, 'touched', false, undefined, undefined, withCache ? path : undefined)
-  const refresh = (linkageId: number) => refreshRecordCache(client, { schema, linkageId, fields, path })
+  const refresh = (linkageId: number) => refreshRecordCache(client, { schema, linkageId, fields, blockingFields, path })
   /** One linkage as the workflow runs it, in one partition, reading through the copy when it is current. */
   const link = async (linkageId: number) => {
     await clearLinkagePairs(client, schema, linkageId)
@@ -83,6 +84,7 @@ t.test('from the copy, the same table as the query, until the records change; th
   await link(1)
   t.match(await refresh(1), { written: true, reason: 'missing', rows: 3500 }, 'made after the first linkage')
   t.match(await refresh(1), { written: false, reason: 'current' }, 'left alone when nothing changed')
+  t.same((await readRecordCache(path))!.meta.blockings, blockingFields, 'indexed by every blocking of the strategies')
 
   await load(schema, 2)
   await same(2, 'the second linkage')
@@ -123,14 +125,14 @@ t.test('a copy of other fields, of a remade store, or damaged is not used', asyn
   const schema = await ensureRecordStore(client, 2)
   const path = join(dir, `${schema}.records`)
   await load(schema, 1)
-  t.match(await refreshRecordCache(client, { schema, linkageId: 1, fields: fields.slice(1), path }), { written: true }, 'a copy of other fields')
+  t.match(await refreshRecordCache(client, { schema, linkageId: 1, fields: fields.slice(1), blockingFields, path }), { written: true }, 'a copy of other fields')
   await load(schema, 2)
   const read = () => readForMatching(client, schema, 2, strategies, 'touched', false, undefined, undefined, path)
   t.notOk((await read()).fromRecordCache, 'other fields: read from Postgres')
-  t.match(await refreshRecordCache(client, { schema, linkageId: 1, fields, path }), { written: true, reason: 'missing' }, 'a copy of other fields counts as none')
+  t.match(await refreshRecordCache(client, { schema, linkageId: 1, fields, blockingFields, path }), { written: true, reason: 'missing' }, 'a copy of other fields counts as none')
   // Made after linkage 2 loaded, it holds linkage 2's records: take them out of the store, then the copy is behind nothing.
   await client.query(`delete from ${schema}.records where linkage_id = 2`)
-  await refreshRecordCache(client, { schema, linkageId: 1, fields, path })
+  await refreshRecordCache(client, { schema, linkageId: 1, fields, blockingFields, path })
   await load(schema, 2)
   t.equal((await read()).fromRecordCache, true, 'a current copy is used')
   writeFileSync(path, readFileSync(path).subarray(0, 5000))
@@ -138,7 +140,7 @@ t.test('a copy of other fields, of a remade store, or damaged is not used', asyn
   writeFileSync(path, 'not a record cache')
   t.notOk((await read()).fromRecordCache, 'a file of something else: read from Postgres')
   await client.query(`delete from ${schema}.records where linkage_id = 2`)
-  await refreshRecordCache(client, { schema, linkageId: 1, fields, path })
+  await refreshRecordCache(client, { schema, linkageId: 1, fields, blockingFields, path })
   // The store dropped and made again: same counter value, another token.
   await client.query(`drop schema ${schema} cascade`)
   await ensureRecordStore(client, 2)
