@@ -19,10 +19,14 @@ export async function ensureRecordChanges(client: pg.ClientBase, s: string): Pro
   // A statement trigger, not a row trigger: a deletion of a million records bumps the counter once.
   await client.query(`do $$ begin
     if not exists (select 1 from pg_trigger where tgrelid = '${s}.records'::regclass and tgname = 'records_changed') then
-      create or replace function ${s}.count_record_change() returns trigger language plpgsql as $f$
-        begin update ${s}.record_changes set version = version + 1; return null; end $f$;
-      create trigger records_changed after update or delete or truncate on ${s}.records
-        for each statement execute function ${s}.count_record_change();
+      -- Two callers ensuring a new store at once: the second waits here, then finds the trigger made.
+      perform pg_advisory_xact_lock(hashtext('${s}.records_changed'));
+      if not exists (select 1 from pg_trigger where tgrelid = '${s}.records'::regclass and tgname = 'records_changed') then
+        create or replace function ${s}.count_record_change() returns trigger language plpgsql as $f$
+          begin update ${s}.record_changes set version = version + 1; return null; end $f$;
+        create trigger records_changed after update or delete or truncate on ${s}.records
+          for each statement execute function ${s}.count_record_change();
+      end if;
     end if; end $$`)
 }
 
