@@ -17,7 +17,7 @@ export interface BlockingFields { field: string; matchEmpty: boolean }
 
 /**
  * One field over the copy's rows then the delta's, in a common code space: the copy's codes, then the delta's
- * values it lacks. `codes` holds the delta rows' common codes; the copy's rows keep theirs (`cached`).
+ * values it lacks. The copy's rows keep their codes (`cached`); `delta` holds the delta rows' common codes.
  */
 interface UnifiedColumn {
   cached: Int32Array
@@ -74,37 +74,48 @@ export function touchedFromCache(cache: RecordCache, delta: LinkageRecords, spec
     const index = cache.blockIndexes[cache.meta.blockings.findIndex((b) => b.join('\u0000') === fields.join('\u0000'))] ?? null
     markBlock(fields.map(columnOf), blocking.map((b) => b.matchEmpty), delta.isNew, touched, index)
   }
-
-  let size = 0
-  for (let r = 0; r < total; r++) size += touched[r]!
-  const sourceRow = new Int32Array(size)
-  let next = 0
-  for (let r = 0; r < cachedRows; r++) if (touched[r] === 1) sourceRow[next++] = r
-  const fromCache = next
-  for (let r = cachedRows; r < total; r++) if (touched[r] === 1) sourceRow[next++] = r - cachedRows
+  const { sourceRow, fromCache } = takenRows(touched, cachedRows)
+  const size = sourceRow.length
   const ids = new Float64Array(size), eventTypeOf = new Int32Array(size), isNew = new Uint8Array(size)
   for (let i = 0; i < fromCache; i++) { ids[i] = cache.ids[sourceRow[i]!]!; eventTypeOf[i] = cache.eventTypeOf[sourceRow[i]!]! }
   for (let i = fromCache; i < size; i++) {
     const r = sourceRow[i]!
     ids[i] = delta.ids[r]!; eventTypeOf[i] = delta.eventTypeOf[r]!; isNew[i] = delta.isNew[r]!
   }
-  const tableColumns = specs.map((spec, c) => {
-    const u = columns[c]!
-    const recoded = new Int32Array(u.size).fill(-1)
-    recoded[0] = 0
-    const values: string[] = ['']
-    const codes = new Int32Array(size)
-    for (let i = 0; i < size; i++) {
-      const common = i < fromCache ? u.cached[sourceRow[i]!]! : u.delta[sourceRow[i]!]!
-      let mine = recoded[common]!
-      if (mine < 0) { mine = recoded[common] = values.length; values.push(u.valueOf(common)) }
-      codes[i] = mine
-    }
-    return new Column(spec, codes, values)
-  })
+  const tableColumns = specs.map((spec, c) => recodedColumn(spec, columns[c]!, sourceRow, fromCache))
   const table = new RecordTable(size, tableColumns, isNew.slice())
   for (const field of termFields) table.setTermCounts(field, termCounts(columnOf(field), delta.isNew))
   return { ids, eventTypeOf, isNew, previousKeys: new Float64Array(size), table }
+}
+
+/**
+ * The touched rows in id order, each as its row in its source: the copy's first (`fromCache` of them), then the
+ * delta's, whose ids are all above the copy's.
+ */
+function takenRows(touched: Uint8Array, cachedRows: number): { sourceRow: Int32Array; fromCache: number } {
+  let size = 0
+  for (let r = 0; r < touched.length; r++) size += touched[r]!
+  const sourceRow = new Int32Array(size)
+  let next = 0
+  for (let r = 0; r < cachedRows; r++) if (touched[r] === 1) sourceRow[next++] = r
+  const fromCache = next
+  for (let r = cachedRows; r < touched.length; r++) if (touched[r] === 1) sourceRow[next++] = r - cachedRows
+  return { sourceRow, fromCache }
+}
+
+/** The taken rows' column, coded by first appearance as a database read codes it, each value decoded once. */
+function recodedColumn(spec: ColumnSpec, u: UnifiedColumn, sourceRow: Int32Array, fromCache: number): Column {
+  const recoded = new Int32Array(u.size).fill(-1)
+  recoded[0] = 0
+  const values: string[] = ['']
+  const codes = new Int32Array(sourceRow.length)
+  for (let i = 0; i < sourceRow.length; i++) {
+    const common = i < fromCache ? u.cached[sourceRow[i]!]! : u.delta[sourceRow[i]!]!
+    let mine = recoded[common]!
+    if (mine < 0) { mine = recoded[common] = values.length; values.push(u.valueOf(common)) }
+    codes[i] = mine
+  }
+  return new Column(spec, codes, values)
 }
 
 /**
@@ -130,7 +141,6 @@ function termCounts(u: UnifiedColumn, isNew: Uint8Array): TermCounts {
 /** 2²² bits: about a quarter of a percent set by ten thousand keys. */
 const HASH_WORDS = 1 << 17
 const HASH_SHIFT = 10
-
 
 /**
  * Marks in `touched` (the copy's rows, then the delta's) every row sharing this blocking's values with an incoming
