@@ -34,14 +34,18 @@ export const columnSpecs = (fields: readonly string[]): ColumnSpec[] =>
     ? { name, kind: 'bloom', filterBits: BLOOM_FILTER_BITS }
     : { name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' })
 
-/** SQL of the read: id, event type, incoming flag, current key (0 without keys), then `fields`, in id order. */
-export function linkageRecordsQuery(schema: string, linkageId: number, fields: readonly string[], only: string | null, withKeys = true): string {
+/**
+ * SQL of the read: id, event type, incoming flag, current key (0 without keys), then `fields`, in id order.
+ * `afterId`: only records with higher ids (those added since a copy of the records was made, record-cache.ts).
+ */
+export function linkageRecordsQuery(schema: string, linkageId: number, fields: readonly string[], only: string | null, withKeys = true,
+  afterId: number | null = null): string {
   const s = quoteIdent(schema)
-  const linkage = Number(linkageId)
-  if (!Number.isInteger(linkage)) throw new Error('linkage id must be an integer')
+  const linkage = Number(linkageId), after = afterId === null ? null : Number(afterId)
+  if (!Number.isInteger(linkage) || (after !== null && !Number.isSafeInteger(after))) throw new Error('linkage id and record id must be integers')
   const select = fields.map((f) => `, r.${quoteIdent(f)}`).join('')
   return `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, ${withKeys ? 'coalesce(k.key_number, 0)' : '0'}${select}
-    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}${withKeys ? `left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null ` : ''}where r.end_dated_at is null order by r.id`
+    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}${withKeys ? `left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null ` : ''}where r.end_dated_at is null${after === null ? '' : ` and r.id > ${after}`} order by r.id`
 }
 
 /**
@@ -57,15 +61,6 @@ export interface ReadCoding {
 export function readLinkageRecords(client: pg.ClientBase, schema: string, linkageId: number, fields: readonly string[] = [],
   only: string | null = null, withKeys = true, coding: ReadCoding = {}): Promise<LinkageRecords> {
   return readRecordsOf(client, linkageRecordsQuery(schema, linkageId, fields, only, withKeys), fields, coding)
-}
-
-/** SQL of the active records with ids above `afterId`, as linkageRecordsQuery selects them without keys: an id range, not a join. */
-export function recordsAfterQuery(schema: string, linkageId: number, fields: readonly string[], afterId: number): string {
-  const linkage = Number(linkageId), after = Number(afterId)
-  if (!Number.isInteger(linkage) || !Number.isSafeInteger(after)) throw new Error('linkage id and record id must be integers')
-  const select = fields.map((f) => `, r.${quoteIdent(f)}`).join('')
-  return `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, 0${select}
-    from ${quoteIdent(schema)}.records r where r.id > ${after} and r.end_dated_at is null order by r.id`
 }
 
 /** Reads `query` (the columns linkageRecordsQuery selects, in id order) into LinkageRecords of `fields`. */

@@ -13,6 +13,12 @@ const MAGIC = 'LIGATURE-RECORDS-2\n'
 const PREFIX = 24
 
 /**
+ * A copy is read whole into one buffer, which Node caps at 2 GiB (also one read's limit); 16 MiB are left for the
+ * header and padding. A project needing more is not cached and reads from Postgres (refreshRecordCache).
+ */
+export const MAX_RECORD_CACHE_BYTES = 2 ** 31 - 2 ** 24
+
+/**
  * What the copy is of: the store (token), its change count, the highest id it holds, the fields it carries and
  * the blockings (each a list of fields) it has an index for.
  */
@@ -95,7 +101,7 @@ async function readWhole(path: string): Promise<Buffer> {
   const file = await open(path, 'r')
   try {
     const { size } = await file.stat()
-    if (size > MAX_READ_BYTES) throw new Error('record cache too large to read whole')
+    if (size > MAX_RECORD_CACHE_BYTES) throw new Error('record cache too large to read whole')
     // Own memory, 8-byte aligned: the sections are read as typed-array views of it.
     const bytes = Buffer.from(new ArrayBuffer(size))
     for (let done = 0; done < size;) {
@@ -108,9 +114,6 @@ async function readWhole(path: string): Promise<Buffer> {
     await file.close()
   }
 }
-
-/** Node's limit for one buffer, which is also one read's. */
-const MAX_READ_BYTES = 2 ** 31 - 1
 
 /** The copy at `path`, or null when there is none or it is damaged (a missing or unreadable copy costs only the database read). */
 export async function readRecordCache(path: string): Promise<RecordCache | null> {

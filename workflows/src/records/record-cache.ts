@@ -18,8 +18,8 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ColumnSpec } from '@ligature/engine'
-import { readRecordsOf, recordsAfterQuery, readLinkageRecords, type LinkageRecords } from './linkage-records.js'
-import { readRecordCache, readRecordCacheMeta, writeRecordCache, type RecordCacheMeta } from './record-cache-file.js'
+import { linkageRecordsQuery, readRecordsOf, readLinkageRecords, type LinkageRecords } from './linkage-records.js'
+import { MAX_RECORD_CACHE_BYTES, readRecordCache, readRecordCacheMeta, writeRecordCache, type RecordCacheMeta } from './record-cache-file.js'
 import { readRecordChanges } from './record-changes.js'
 import { quoteIdent } from './record-schema.js'
 import { encodeValues } from './table-snapshot.js'
@@ -28,9 +28,6 @@ import { buildBlockIndex } from './block-index.js'
 
 /** The copy of the project in `schema`, in the workers' table folder. */
 export const recordCachePath = (tableDir: string, schema: string) => join(tableDir, `${schema}.records`)
-
-/** A copy is read whole into one buffer, which Node caps at 2 GiB: a project needing more reads from Postgres. */
-export const MAX_CACHE_BYTES = 2 ** 31 - 2 ** 24
 
 /** Records added since the copy was made, as a share of it, above which a completed linkage makes it again. */
 export const REFRESH_SHARE = 0.05
@@ -78,7 +75,7 @@ export async function readTouchedFromCache(client: pg.ClientBase, read: CachedRe
     const { rows } = await client.query<{ first: string | null }>(`select min(id) as first from (select id from ${quoteIdent(read.schema)}.records
       where linkage_id = $1 offset 0) linkage`, [read.linkageId])
     if (rows[0]!.first !== null && Number(rows[0]!.first) <= meta.maxId) return null
-    return readRecordsOf(client, recordsAfterQuery(read.schema, read.linkageId, read.fields, meta.maxId), read.fields)
+    return readRecordsOf(client, linkageRecordsQuery(read.schema, read.linkageId, read.fields, null, false, meta.maxId), read.fields)
   })
   const cache = await loading
   // The file may have been replaced between the two reads: only the copy the checks were made against will do.
@@ -113,7 +110,7 @@ export async function refreshRecordCache(client: pg.ClientBase, read: RefreshInp
     }
     // The codes alone, for the rows the planner counts: a project whose copy cannot fit is not read for one.
     const { rows: [size] } = await client.query<{ rows: number }>(`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = $1::regclass`, [`${s}.records`])
-    if (size!.rows * (12 + 4 * read.fields.length + 8 * indexed.length) > MAX_CACHE_BYTES) return { written: false, reason: 'too large', rows: size!.rows }
+    if (size!.rows * (12 + 4 * read.fields.length + 8 * indexed.length) > MAX_RECORD_CACHE_BYTES) return { written: false, reason: 'too large', rows: size!.rows }
     const records = await readLinkageRecords(client, read.schema, read.linkageId, read.fields, null, false, { secondThread: true })
     const maxId = records.ids.length > 0 ? records.ids[records.ids.length - 1]! : 0
     return { meta: { ...changes, maxId, fields: [...read.fields], blockings: indexed, rows: records.ids.length }, records, reason }
@@ -131,7 +128,7 @@ export async function refreshRecordCache(client: pg.ClientBase, read: RefreshInp
   })
   const bytes = records.ids.byteLength * (1 + indexed.length) + records.eventTypeOf.byteLength
     + columns.reduce((n, c) => n + c.codes.byteLength + c.lengths.byteLength + c.blob.byteLength, 0)
-  if (bytes > MAX_CACHE_BYTES) {
+  if (bytes > MAX_RECORD_CACHE_BYTES) {
     await rm(read.path, { force: true })
     return { written: false, reason: 'too large', rows: records.ids.length }
   }
