@@ -34,18 +34,23 @@ export const columnSpecs = (fields: readonly string[]): ColumnSpec[] =>
     ? { name, kind: 'bloom', filterBits: BLOOM_FILTER_BITS }
     : { name, kind: DATE_FIELDS.has(name) ? 'date' : 'text' })
 
+/** Bounds on the ids a read takes, both exclusive: a copy's records are those below `before`, its delta those above `after`. */
+export interface IdRange { after?: number; before?: number }
+
 /**
  * SQL of the read: id, event type, incoming flag, current key (0 without keys), then `fields`, in id order.
- * `afterId`: only records with higher ids (those added since a copy of the records was made, record-cache.ts).
+ * `ids`: only records within these bounds (record-cache.ts: the copy of the records, and those added since it).
  */
 export function linkageRecordsQuery(schema: string, linkageId: number, fields: readonly string[], only: string | null, withKeys = true,
-  afterId: number | null = null): string {
+  ids: IdRange = {}): string {
   const s = quoteIdent(schema)
-  const linkage = Number(linkageId), after = afterId === null ? null : Number(afterId)
-  if (!Number.isInteger(linkage) || (after !== null && !Number.isSafeInteger(after))) throw new Error('linkage id and record id must be integers')
+  const linkage = Number(linkageId)
+  const bounds = ([['>', ids.after], ['<', ids.before]] as const).filter(([, id]) => id !== undefined).map(([op, id]) => [op, Number(id)] as const)
+  if (!Number.isInteger(linkage) || bounds.some(([, id]) => !Number.isSafeInteger(id))) throw new Error('linkage id and record id must be integers')
   const select = fields.map((f) => `, r.${quoteIdent(f)}`).join('')
+  const range = bounds.map(([op, id]) => ` and r.id ${op} ${id}`).join('')
   return `select r.id, r.event_type_id, (r.linkage_id = ${linkage})::int, ${withKeys ? 'coalesce(k.key_number, 0)' : '0'}${select}
-    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}${withKeys ? `left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null ` : ''}where r.end_dated_at is null${after === null ? '' : ` and r.id > ${after}`} order by r.id`
+    from ${s}.records r ${only ? `join (${only}) t on t.id = r.id ` : ''}${withKeys ? `left join ${s}.record_keys k on k.record_id = r.id and k.to_revision is null ` : ''}where r.end_dated_at is null${range} order by r.id`
 }
 
 /**

@@ -18,7 +18,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type pg from 'pg'
 import type { ColumnSpec } from '@ligature/engine'
-import { linkageRecordsQuery, readRecordsOf, readLinkageRecords, type LinkageRecords } from './linkage-records.js'
+import { linkageRecordsQuery, readRecordsOf, type LinkageRecords } from './linkage-records.js'
 import { MAX_RECORD_CACHE_BYTES, readRecordCache, readRecordCacheMeta, writeRecordCache, type RecordCacheMeta } from './record-cache-file.js'
 import { readRecordChanges } from './record-changes.js'
 import { quoteIdent } from './record-schema.js'
@@ -56,6 +56,15 @@ async function inSnapshot<T>(client: pg.ClientBase, work: () => Promise<T>): Pro
   }
 }
 
+/** The lowest id among the linkage's records, or null when it has none. */
+async function firstIdOf(client: pg.ClientBase, schema: string, linkageId: number): Promise<number | null> {
+  // OFFSET 0 keeps the planner from answering min() by walking the primary key from the lowest id until it meets
+  // one of the linkage's records (0.2 s at a million): the linkage index gives its records directly (3 ms).
+  const { rows } = await client.query<{ first: string | null }>(`select min(id) as first from (select id from ${quoteIdent(schema)}.records
+    where linkage_id = $1 offset 0) linkage`, [linkageId])
+  return rows[0]!.first === null ? null : Number(rows[0]!.first)
+}
+
 const sameFields = (meta: RecordCacheMeta, fields: readonly string[]) => meta.fields.join('\u0000') === fields.join('\u0000')
 /** The same blockings indexed: a copy indexed for others would still give the right records, but scanning every row. */
 const sameBlockings = (meta: RecordCacheMeta, blockings: readonly (readonly string[])[]) =>
@@ -70,12 +79,9 @@ export async function readTouchedFromCache(client: pg.ClientBase, read: CachedRe
   const delta = await inSnapshot(client, async () => {
     const changes = await readRecordChanges(client, read.schema)
     if (changes.token !== meta.token || changes.version !== meta.version) return null
-    // OFFSET 0 keeps the planner from answering min() by walking the primary key from the lowest id until it meets
-    // one of the linkage's records (0.2 s at a million): the linkage index gives its records directly (3 ms).
-    const { rows } = await client.query<{ first: string | null }>(`select min(id) as first from (select id from ${quoteIdent(read.schema)}.records
-      where linkage_id = $1 offset 0) linkage`, [read.linkageId])
-    if (rows[0]!.first !== null && Number(rows[0]!.first) <= meta.maxId) return null
-    return readRecordsOf(client, linkageRecordsQuery(read.schema, read.linkageId, read.fields, null, false, meta.maxId), read.fields)
+    const first = await firstIdOf(client, read.schema, read.linkageId)
+    if (first !== null && first <= meta.maxId) return null
+    return readRecordsOf(client, linkageRecordsQuery(read.schema, read.linkageId, read.fields, null, false, { after: meta.maxId }), read.fields)
   })
   const cache = await loading
   // The file may have been replaced between the two reads: only the copy the checks were made against will do.
@@ -83,10 +89,39 @@ export async function readTouchedFromCache(client: pg.ClientBase, read: CachedRe
   return { ...touchedFromCache(cache, delta, read.specs, read.blockings, read.termFields), fromRecordCache: true }
 }
 
-/** `blockingFields`: the active blockings' fields (distinctBlockings), which the copy is indexed by. */
-export interface RefreshInput { schema: string; linkageId: number; fields: readonly string[]; blockingFields: readonly (readonly string[])[]; path: string }
+/**
+ * `blockingFields`: the active blockings' fields (distinctBlockings), which the copy is indexed by. `forRead`: made
+ * for linkage `linkageId`'s own touched read, before it: of the records below the linkage's, and kept when it can
+ * serve that read, however many records were added since.
+ */
+export interface RefreshInput { schema: string; linkageId: number; fields: readonly string[]; blockingFields: readonly (readonly string[])[]; path: string; forRead?: boolean }
 
 export interface CacheRefresh { written: boolean; reason: 'current' | 'missing' | 'out of date' | 'grown' | 'too large' | 'switched off'; rows: number }
+
+/** Whether the copy is usable (`current`), or why not, as the reader would find it: a refresh's first question. */
+async function currentOrWhyNot(client: pg.ClientBase, read: RefreshInput, meta: RecordCacheMeta | null, indexed: readonly (readonly string[])[],
+  changes: { token: string; version: number }, first: number | null): Promise<CacheRefresh['reason']> {
+  if (!meta || !sameFields(meta, read.fields) || !sameBlockings(meta, indexed)) return 'missing'
+  if (changes.token !== meta.token || changes.version !== meta.version || (first !== null && first <= meta.maxId)) return 'out of date'
+  if (read.forRead) return 'current'
+  const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${quoteIdent(read.schema)}.records where id > $1 and end_dated_at is null`, [meta.maxId])
+  return Number(rows[0]!.n) <= meta.rows * REFRESH_SHARE ? 'current' : 'grown'
+}
+
+/** The rows the planner counts in the project's records table (0 before it has counted). */
+async function plannedRows(client: pg.ClientBase, schema: string): Promise<number> {
+  const { rows: [size] } = await client.query<{ rows: number }>(`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = $1::regclass`,
+    [`${quoteIdent(schema)}.records`])
+  return size!.rows
+}
+
+/** The codes alone of `rows` records, with `fields` and `blockings`, within the size a copy may have. */
+const copyFits = (rows: number, fields: number, blockings: number) => rows * (12 + 4 * fields + 8 * blockings) <= MAX_RECORD_CACHE_BYTES
+
+/** Whether a copy of the project's records may fit, by the planner's count: one that cannot is not read for one. */
+export async function recordCacheMayFit(client: pg.ClientBase, schema: string, fields: readonly string[], blockings: number): Promise<boolean> {
+  return copyFits(await plannedRows(client, schema), fields.length, blockings)
+}
 
 /**
  * Makes the copy again when it is missing, out of date or has grown past REFRESH_SHARE; otherwise leaves it. One
@@ -94,24 +129,17 @@ export interface CacheRefresh { written: boolean; reason: 'current' | 'missing' 
  */
 export async function refreshRecordCache(client: pg.ClientBase, read: RefreshInput): Promise<CacheRefresh> {
   const meta = await readRecordCacheMeta(read.path)
-  const s = quoteIdent(read.schema)
   // Only blockings on fields the copy carries (fieldsUsed includes every blocking field; a caller may ask for fewer).
   const indexed = read.blockingFields.filter((b) => b.every((f) => read.fields.includes(f))).map((b) => [...b])
   const outcome = await inSnapshot(client, async (): Promise<CacheRefresh | { meta: RecordCacheMeta; records: LinkageRecords; reason: CacheRefresh['reason'] }> => {
     const changes = await readRecordChanges(client, read.schema)
-    let reason: CacheRefresh['reason'] = 'missing'
-    if (meta && sameFields(meta, read.fields) && sameBlockings(meta, indexed)) {
-      reason = 'out of date'
-      if (changes.token === meta.token && changes.version === meta.version) {
-        const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${s}.records where id > $1 and end_dated_at is null`, [meta.maxId])
-        if (Number(rows[0]!.n) <= meta.rows * REFRESH_SHARE) return { written: false, reason: 'current', rows: meta.rows }
-        reason = 'grown'
-      }
-    }
-    // The codes alone, for the rows the planner counts: a project whose copy cannot fit is not read for one.
-    const { rows: [size] } = await client.query<{ rows: number }>(`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = $1::regclass`, [`${s}.records`])
-    if (size!.rows * (12 + 4 * read.fields.length + 8 * indexed.length) > MAX_RECORD_CACHE_BYTES) return { written: false, reason: 'too large', rows: size!.rows }
-    const records = await readLinkageRecords(client, read.schema, read.linkageId, read.fields, null, false, { secondThread: true })
+    const first = read.forRead ? await firstIdOf(client, read.schema, read.linkageId) : null
+    const reason = await currentOrWhyNot(client, read, meta, indexed, changes, first)
+    if (reason === 'current') return { written: false, reason, rows: meta!.rows }
+    const planned = await plannedRows(client, read.schema)
+    if (!copyFits(planned, read.fields.length, indexed.length)) return { written: false, reason: 'too large', rows: planned }
+    const query = linkageRecordsQuery(read.schema, read.linkageId, read.fields, null, false, first === null ? {} : { before: first })
+    const records = await readRecordsOf(client, query, read.fields, { secondThread: true })
     const maxId = records.ids.length > 0 ? records.ids[records.ids.length - 1]! : 0
     return { meta: { ...changes, maxId, fields: [...read.fields], blockings: indexed, rows: records.ids.length }, records, reason }
   })
