@@ -16,7 +16,8 @@ import { clearLinkagePairs } from '../records/linkage-pairs.js'
 import { ensureRecordStore, projectSchema } from '../records/record-schema.js'
 import type { LinkageRecords } from '../records/linkage-records.js'
 import { withClient } from '../records/with-client.js'
-import { distinctBlockings, incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
+import { dropLinkageIndexes, incomingRecords, readyForTouchedRead } from '../records/touched-records.js'
+import { blockingFieldsOf, readyAfterFirstLoad, readyForPartitions } from '../pipeline/touched-read-ready.js'
 import { linkageReadFor, type SecondConnection } from '../pipeline/linkage-read.js'
 import { removeStaleSnapshots } from '../records/table-snapshot.js'
 import { recordCachePath, refreshRecordCache, type CacheRefresh } from '../records/record-cache.js'
@@ -101,7 +102,10 @@ export function linkActivities({ config, pool, partitions, tableDir, recordCache
         const read = await linkageReadFor(client, schema, input.linkageId)
         // Here, once, rather than in the partitions that run at the same time; a first load reads in full and
         // builds them after grouping (indexAfterFullRead).
-        if (read === 'touched') await readyForTouchedRead(client, schema, strategies)
+        if (read === 'touched') {
+          await mkdir(tableDir, { recursive: true })
+          await readyForPartitions(client, { schema, linkageId: input.linkageId, strategies, recordCache: usedCacheOf(schema) })
+        }
         // A full read splits as configured whatever it holds: counting its records cost 0.3 s at a million.
         const count = read === 'full' ? partitions : partitionCount(partitions, read, await incomingRecords(client, schema, input.linkageId))
         const snapshot = snapshotOf(schema, input.linkageId)
@@ -121,26 +125,32 @@ export function linkActivities({ config, pool, partitions, tableDir, recordCache
     },
     /**
      * After a linkage is reported, makes the project's cached records again if the next touched read could not use
-     * them (missing, out of date) or would read too many records added since (record-cache.ts). Off the
-     * envelope's path: its keys are stored and reported already.
+     * them (missing, out of date) or would read too many records added since (record-cache.ts), and drops the
+     * indexes a copy that serves stands in for. Off the envelope's path: its keys are stored and reported already.
      */
-    async refreshRecordCache(input: LinkageRef & { strategies: StrategySpec[] }): Promise<CacheRefresh & { seconds: number }> {
+    async refreshRecordCache(input: LinkageRef & { strategies: StrategySpec[] }): Promise<CacheRefresh & { seconds: number; indexesDropped: number | null }> {
       const started = performance.now()
-      if (!recordCache) return { written: false, reason: 'switched off', rows: 0, seconds: 0 }
+      if (!recordCache) return { written: false, reason: 'switched off', rows: 0, seconds: 0, indexesDropped: 0 }
       return beating(() => withStore(input.projectId, async (client, schema) => {
         await mkdir(tableDir, { recursive: true })
-        const blockingFields = distinctBlockings(activeStrategies(input.strategies)).map((b) => b.map((f) => f.field))
+        const blockingFields = blockingFieldsOf(activeStrategies(input.strategies))
         const refreshed = await refreshRecordCache(client, { schema, linkageId: input.linkageId, fields: fieldsUsed(input.strategies), blockingFields, path: recordCacheOf(schema) })
-        return { ...refreshed, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) }
+        const seconds = Number(((performance.now() - started) / 1000).toFixed(2))
+        // A copy that serves the next touched read makes the project's indexes dead weight on every load (touched-read-ready.ts).
+        const indexesDropped = refreshed.reason === 'too large' ? 0 : await dropLinkageIndexes(client, schema)
+        return { ...refreshed, seconds, indexesDropped }
       }))
     },
     /**
      * A first linkage's indexes for the next one's touched read, after its keys are stored and reported: on their
-     * own they added about 3.5 s to a million-record first load beyond the grouping they overlapped.
+     * own they added about 3.5 s to a million-record first load beyond the grouping they overlapped. None when
+     * the record cache, made next, will stand in for them (touched-read-ready.ts).
      */
-    async indexForNextLinkage(input: LinkageRef & { strategies: StrategySpec[] }): Promise<{ indexSeconds: number }> {
-      return beating(() => withStore(input.projectId, async (client, schema) =>
-        ({ indexSeconds: Number((await timedIndexing(client, schema, input.strategies)).toFixed(2)) })))
+    async indexForNextLinkage(input: LinkageRef & { strategies: StrategySpec[] }): Promise<{ indexSeconds: number | null }> {
+      return beating(() => withStore(input.projectId, async (client, schema) => {
+        const seconds = await readyAfterFirstLoad(client, { schema, linkageId: input.linkageId, strategies: activeStrategies(input.strategies), recordCache: usedCacheOf(schema) })
+        return { indexSeconds: seconds === null ? null : Number(seconds.toFixed(2)) }
+      }))
     },
     async groupLinkage(input: GroupRequest) {
       // The partitions are done with the linkage's records; a first load groups the ones this worker matched.

@@ -65,7 +65,7 @@ async function refreshRecordCache(projectId: number, linkageId: number, strategi
   setCurrentDetails('Caching the project\'s records for the next linkage')
   try {
     const refreshed = await linkActivities().refreshRecordCache({ projectId, linkageId, strategies })
-    log.info('record cache', { projectId, linkageId, written: refreshed.written, reason: refreshed.reason, rows: refreshed.rows, seconds: refreshed.seconds })
+    log.info('record cache', { projectId, linkageId, written: refreshed.written, reason: refreshed.reason, rows: refreshed.rows, seconds: refreshed.seconds, indexesDropped: refreshed.indexesDropped })
   } catch (err) {
     if (isCancellation(err)) throw err
     log.warn('record cache not refreshed; the next linkage reads its records from the database', { projectId, linkageId })
