@@ -34,9 +34,11 @@ export const blockingFieldsOf = (strategies: readonly StrategySpec[]) => distinc
  */
 export async function readyForPartitions(client: pg.ClientBase, input: TouchedReadInput): Promise<'record cache' | 'indexes'> {
   if (input.recordCache) {
+    // A copy that cannot be made (a full disk, a read that failed) costs this linkage the indexes, not the linkage:
+    // its partitions then read from the database, and the refresh after it tries again.
     const copy = await refreshRecordCache(client, { schema: input.schema, linkageId: input.linkageId, fields: fieldsUsed(input.strategies),
-      blockingFields: blockingFieldsOf(input.strategies), path: input.recordCache, forRead: true })
-    if (copy.reason !== 'too large') {
+      blockingFields: blockingFieldsOf(input.strategies), path: input.recordCache, forRead: true }).catch(() => null)
+    if (copy && copy.reason !== 'too large') {
       await refreshReadStatistics(client, input.schema)
       return 'record cache'
     }

@@ -92,6 +92,19 @@ t.test('without the record cache: the indexes, after a first load and before the
   t.notOk(existsSync(join(dir, `${schema}.records`)), 'and no copy')
 })
 
+t.test('a copy that cannot be written costs the linkage the indexes, not the linkage', async (t) => {
+  const schema = await ensureRecordStore(client, 4)
+  await load(schema, 1)
+  await load(schema, 2)
+  // A folder that is a file: the copy cannot be written there.
+  const path = join(dir, 'part1.csv', `${schema}.records`)
+  t.equal(await readyForPartitions(client, { schema, linkageId: 2, strategies, recordCache: path }), 'indexes', 'the indexes instead')
+  t.ok(await indexesOf(schema, 'records_block_') > 0, 'built')
+  const read = await readForMatching(client, schema, 2, strategies, 'touched', false, undefined, undefined, path)
+  t.notOk(read.fromRecordCache, 'the partition reads from the database')
+  t.equal(read.isNew.reduce((n, x) => n + x, 0), 500, 'the linkage\'s 500 records as incoming')
+})
+
 t.test('the indexes go when a copy stands in, unless a reader holds the table', async (t) => {
   const schema = await ensureRecordStore(client, 3)
   await load(schema, 1)
