@@ -91,7 +91,7 @@ export function linkActivities({ config, pool, partitions, tableDir, recordCache
     },
     /**
      * Freezes the match configuration for every partition, clears what an earlier attempt left, readies a touched
-     * read (indexes, statistics) and decides the partition count. A split linkage's records are read here, once,
+     * read (the record cache or the indexes, statistics) and decides the partition count. A split linkage's records are read here, once,
      * kept in this worker's cache and written to a table snapshot that the partitions on other workers load
      * instead of each reading and decoding the same records from the database at the same time.
      */
@@ -100,8 +100,9 @@ export function linkActivities({ config, pool, partitions, tableDir, recordCache
       return beating(() => withStore(input.projectId, async (client, schema) => {
         await clearLinkagePairs(client, schema, input.linkageId)
         const read = await linkageReadFor(client, schema, input.linkageId)
-        // Here, once, rather than in the partitions that run at the same time; a first load reads in full and
-        // builds them after grouping (indexAfterFullRead).
+        // What the touched read stands on (the record cache or the indexes), here, once, rather than in the
+        // partitions that run at the same time; a first load reads in full and readies the next linkage after its
+        // keys are reported (indexForNextLinkage).
         if (read === 'touched') {
           await mkdir(tableDir, { recursive: true })
           await readyForPartitions(client, { schema, linkageId: input.linkageId, strategies, recordCache: usedCacheOf(schema) })
