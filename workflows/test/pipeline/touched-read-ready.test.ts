@@ -8,11 +8,13 @@ import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
 import { activeStrategies, defaultStrategies } from '@ligature/engine'
 import { readForMatching } from '../../src/pipeline/linkage-read.js'
 import { loadFile } from '../../src/pipeline/load-file.js'
+import { fieldsUsed } from '../../src/pipeline/match-config.js'
 import { readyAfterFirstLoad, readyForPartitions } from '../../src/pipeline/touched-read-ready.js'
 import { deleteListedRecords } from '../../src/records/delete-records.js'
 import { readRecordCacheMeta } from '../../src/records/record-cache-file.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { dropLinkageIndexes, ensureLinkageIndexes } from '../../src/records/touched-records.js'
+import { tableContents } from '../support/table-contents.js'
 
 // Issue 18: a block partition's touched read stands on the project's record cache or on the blocking indexes,
 // never on both: with the cache on, a linkage's preparation makes a copy current for it (of the records below its
@@ -26,6 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), 'ligature-touched-ready-'))
 t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 
 const strategies = activeStrategies(defaultStrategies())
+const fields = fieldsUsed(strategies)
 // FEBRL 3 (5,000 records) in three envelopes.
 const lines = readFileSync(fileURLToPath(new URL('../../datasets/febrl/febrl_dataset3.csv', import.meta.url)), 'utf8').split('\n').filter((l) => l.trim() !== '')
 const bounds = [1, 4001, 4501, 5001]
@@ -59,6 +62,8 @@ t.test('with the record cache: a copy made for the linkage, no indexes; a change
   const read = await readForMatching(client, schema, 2, strategies, 'touched', false, undefined, undefined, path)
   t.equal(read.fromRecordCache, true, 'the partition reads from it')
   t.equal(read.isNew.reduce((n, x) => n + x, 0), 500, 'with the linkage\'s 500 records as incoming')
+  const query = await readForMatching(client, schema, 2, strategies, 'touched', false)
+  t.equal(tableContents(read, fields), tableContents(query, fields), `the same table as the touched query (${query.ids.length} records)`)
 
   // A deletion since the copy was made: the next linkage's preparation makes it again, without its own records.
   const { rows: [gone] } = await client.query<{ source: string }>(`select "sourceUniqueId" as source from ${schema}.records where linkage_id = 1 order by id limit 1`)
@@ -72,6 +77,7 @@ t.test('with the record cache: a copy made for the linkage, no indexes; a change
   t.equal(meta?.rows, 4499, 'of the 4,500 active records before it: the deleted one is not in it')
   const third = await readForMatching(client, schema, 3, strategies, 'touched', false, undefined, undefined, path)
   t.equal(third.fromRecordCache, true, 'and the partition reads from it')
+  t.equal(tableContents(third, fields), tableContents(await readForMatching(client, schema, 3, strategies, 'touched', false), fields), 'the same table as the touched query')
   t.equal(await indexesOf(schema, 'records_block_'), 0, 'no index was built')
 
   // Made again only when it cannot serve: a second preparation leaves it.

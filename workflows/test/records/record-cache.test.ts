@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
-import { activeStrategies, defaultStrategies, tableFingerprint } from '@ligature/engine'
+import { activeStrategies, defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
 import { matchPartition } from '../../src/pipeline/link-partition.js'
 import { readForMatching } from '../../src/pipeline/linkage-read.js'
@@ -21,6 +21,7 @@ import { readRecordChanges } from '../../src/records/record-changes.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { rollbackLastChange } from '../../src/records/rollback.js'
 import { distinctBlockings, ensureLinkageIndexes } from '../../src/records/touched-records.js'
+import { tableContents } from '../support/table-contents.js'
 
 // Issue 18: a touched read made from the project's cached records gives the table the touched query gives, and
 // the copy is not used once a deletion, a rollback or anything else has changed the project's records since it
@@ -49,16 +50,7 @@ async function load(schema: string, linkageId: number, part = linkageId) {
   })
 }
 
-/** Everything a partition plans and scores from: ids, flags, event types, every column's codes and values, term counts. */
-function contents(records: LinkageRecords): string {
-  const table = records.table!
-  return JSON.stringify({
-    fingerprint: tableFingerprint(table, records.ids, fields), isNew: Array.from(records.isNew), eventTypeOf: Array.from(records.eventTypeOf),
-    tableIsNew: Array.from(table.isNew ?? []), keys: Array.from(records.previousKeys),
-    columns: fields.map((f) => [Array.from(table.column(f).codes), table.column(f).values]),
-    counts: table.columnNames.map((f) => { const c = table.termCounts(f); return c ? [f, c.present, [...c.byValue].sort()] : [f] }),
-  })
-}
+const contents = (records: LinkageRecords) => tableContents(records, fields)
 
 t.test('from the copy, the same table as the query, until the records change; then from Postgres until the copy is made again', async (t) => {
   const schema = await ensureRecordStore(client, 1)
