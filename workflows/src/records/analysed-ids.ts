@@ -8,6 +8,7 @@
  * touched matching read at 28 %: 1.2–1.4 s → 1.7 s, the copy costing more than the estimate saves).
  */
 import type pg from 'pg'
+import { withReadSettings } from './read-settings.js'
 
 /** One per session: a read runs to its end before its connection starts another. */
 const TABLE = 'linkage_read_ids'
@@ -20,7 +21,10 @@ const TABLE = 'linkage_read_ids'
 export async function withAnalysedIds<T>(client: pg.ClientBase, ids: string, read: (only: string) => Promise<T>): Promise<T> {
   // A read cut short on this connection (its drop failed) must not make this one fail.
   await client.query(`drop table if exists pg_temp.${TABLE}`)
-  await client.query(`create temporary table ${TABLE} as ${ids}`)
+  // Under the read's planner settings too: with the default page cost, gathering a small linkage's ids and their
+  // groups walked the whole key index (3,000,000 records and 10,000 new, in psql: 0.65 s, against 0.21 s with
+  // an index lookup per id).
+  await withReadSettings(client, () => client.query(`create temporary table ${TABLE} as ${ids}`))
   try {
     await client.query(`analyze pg_temp.${TABLE}`)
     return await read(`select id from pg_temp.${TABLE}`)

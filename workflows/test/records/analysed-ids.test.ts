@@ -2,6 +2,7 @@ import t from 'tap'
 import pg from 'pg'
 import { createTestDatabase } from '@ligature/testkit'
 import { withAnalysedIds } from '../../src/records/analysed-ids.js'
+import { LINKAGE_READ_SETTINGS } from '../../src/records/read-settings.js'
 
 // Ids stored and analysed before a read on a real connection: the read sees exactly the ids, the planner knows
 // how many there are, and the connection is left without the table whether the read succeeds or fails.
@@ -47,4 +48,12 @@ t.test('inside a transaction that fails, the rollback takes the table and the co
   await client.query('rollback')
   t.equal(await tableLeft(), null)
   t.equal(await withAnalysedIds(client, ids, async (only) => (await client.query(only)).rowCount), 2857)
+})
+
+t.test('the ids are gathered under the linkage read\'s planner settings, and the connection keeps its own', async (t) => {
+  await client.query(`set random_page_cost = 4`)
+  // One id when the statement that stores them ran with the read's page cost, none otherwise.
+  const underSettings = `select 1::bigint as id where current_setting('random_page_cost') = '${LINKAGE_READ_SETTINGS.random_page_cost}'`
+  t.equal(await withAnalysedIds(client, underSettings, async (only) => (await client.query(only)).rowCount), 1, 'stored with the read\'s settings')
+  t.equal((await client.query<{ c: string }>(`select current_setting('random_page_cost') as c`)).rows[0]!.c, '4', 'and the session\'s own value after')
 })
