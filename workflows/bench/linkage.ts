@@ -107,8 +107,8 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
     pair writes           ${f(stat(link, 'Pair write seconds'))} s  (all partitions' COPYs of kept pairs, added up)
     group (on disk)       ${f(stat(link, 'Group seconds'))} s
     keys + pairs stored   ${f(stat(link, 'Key write seconds'))} s
-    blocking indexes      ${f(indexSeconds ?? stat(link, 'Index seconds'))} s  (for the next linkage's touched read, built after the envelope is complete)
-    record cache          ${recordCache ? `${f(recordCache.seconds)} s  (${recordCache.written ? `${recordCache.rows} records written` : 'not written'}: ${recordCache.reason}; after the indexes)` : '—'}
+    blocking indexes      ${indexSeconds !== null ? `${f(indexSeconds)} s` : recordCache ? 'none: the record cache stands in' : `${f(stat(link, 'Index seconds'))} s`}  (for the next linkage's touched read, after the envelope is complete)
+    record cache          ${recordCache ? `${f(recordCache.seconds)} s  (${recordCache.written ? `${recordCache.rows} records written` : 'not written'}: ${recordCache.reason}; after the step above)` : '—'}
   total upload → keys     ${f((tDone - tUpload) / 1000)} s
   page faults             ${faults} on the whole machine, upload to keys (the workers' activities: ${workers.activityPeaks().reduce((n, a) => n + a.minorFaults, 0)})
   candidate pairs         ${pairs}  (kept ${stat(link, 'Pairs stored')}; groups ${stat(link, 'Groups new')})

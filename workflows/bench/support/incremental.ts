@@ -52,7 +52,7 @@ async function runSize(size: number, recordCache: 'on' | 'off', options: Increme
     // The next linkage's indexes follow the first envelope's completion; the incoming one would wait for them.
     const after = await stepsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:existing`)
     const cached = after.recordCache?.written ? `, its records cached in ${f(after.recordCache.seconds)} s` : ''
-    console.log(`\nproject of ${size} records, record cache ${recordCache}: built in ${f(built)} s (one envelope, linked in full), then indexed for the next linkage in ${after.indexSeconds === null ? '—' : f(after.indexSeconds)} s${cached}`)
+    console.log(`\nproject of ${size} records, record cache ${recordCache}: built in ${f(built)} s (one envelope, linked in full), then readied for the next linkage (${after.indexSeconds === null ? 'no index built' : `indexes built in ${f(after.indexSeconds)} s`})${cached}`)
     const tUpload = performance.now()
     const faultsBefore = systemPageFaults()
     const uploadSeconds = await send(platform, 'incoming', incoming)

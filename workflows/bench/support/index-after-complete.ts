@@ -1,12 +1,13 @@
 /**
- * A first load's indexes for the next linkage are built after its envelope is reported complete, and the project's
- * cached records made, still under the project lock (linkage-steps.ts). The benchmarks wait for both, so a
+ * A first load readies the next linkage's read (statistics, and indexes when the record cache is off) after its
+ * envelope is reported complete, and the project's cached records are made, still under the project lock
+ * (linkage-steps.ts). The benchmarks wait for both, so a
  * following envelope's time does not include them, and read how long they took from the workflow's history.
  */
 import { Client, Connection } from '@temporalio/client'
 
 export interface AfterComplete {
-  /** Seconds the index activity reported, or null when none ran. */
+  /** Seconds the index activity reported building indexes, or null when it built none (the record cache stands in) or none ran. */
   indexSeconds: number | null
   /** What the record-cache activity reported, or null when none ran. */
   recordCache: { written: boolean; reason: string; rows: number; seconds: number } | null

@@ -44,8 +44,9 @@ interface Linked { indexFor: StrategySpecs | null; cacheFor: StrategySpecs | nul
  * The linkage of one envelope, holding the project's map lock: each data file loaded as its own job ("Load
  * Linkage Request"), then one "Link" job that blocks, scores, groups and assigns keys over the whole project. Each job's stats are kept.
  * `reported`, when given, runs once the keys are stored (the envelope reported complete), still under the lock,
- * and then a first load's indexes for the next linkage are built: the keys do not wait for them, and the next
- * linkage, waiting for the lock, finds them. Without it, grouping builds them as it always did.
+ * and then a first load readies the next linkage's read (statistics, and the indexes when the record cache will not
+ * stand in for them) and the project's records are cached: the keys do not wait for either, and the next linkage,
+ * waiting for the lock, finds them. Without it, grouping builds the indexes as it always did.
  */
 export function runLinkage(run: LinkageRun, reported?: () => Promise<void>): Promise<void> {
   return withProjectLock(run.plan.projectCode, async () => {
@@ -73,17 +74,17 @@ async function refreshRecordCache(projectId: number, linkageId: number, strategi
 }
 
 /**
- * Never fails the reported linkage: if the builds fail for good, the next linkage builds them before its read.
- * A cancelled workflow stays cancelled.
+ * Never fails the reported linkage: if this fails for good, the next linkage readies its read itself.
+ * A cancelled workflow stays cancelled. `indexSeconds` is null when the record cache stands in for the indexes.
  */
 async function indexForNextLinkage(projectId: number, linkageId: number, strategies: StrategySpecs): Promise<void> {
-  setCurrentDetails('Indexing for the next linkage')
+  setCurrentDetails('Readying the next linkage\'s read')
   try {
     const { indexSeconds } = await linkActivities().indexForNextLinkage({ projectId, linkageId, strategies })
-    log.info('indexes for the next linkage built', { projectId, linkageId, indexSeconds })
+    log.info('next linkage\'s read readied', { projectId, linkageId, indexSeconds })
   } catch (err) {
     if (isCancellation(err)) throw err
-    log.warn('indexes for the next linkage not built; the next linkage builds them', { projectId, linkageId })
+    log.warn('next linkage\'s read not readied; the next linkage readies it', { projectId, linkageId })
   }
 }
 
