@@ -2,7 +2,7 @@
  * What a block partition's touched read stands on (issue 18): the project's record cache when it is on, the
  * blocking and term-count indexes otherwise. Never both kept: every record a load adds costs an insert into
  * each index, so a project whose copy serves its touched reads keeps none of them (10,000 records into a
- * million: the insert took 0.49–0.63 s with its indexes, 0.11 s without the block ones). The indexes come
+ * million: the insert took 0.48–0.81 s with its indexes, 0.11 s without the block ones). The indexes come
  * back when the copy cannot serve: the cache switched off, or a project too large for a copy.
  *
  * Decided under the project lock, once per linkage (prepareLinkage) and after a first load (indexForNextLinkage);

@@ -77,7 +77,7 @@ const DROP_LOCK_TIMEOUT = '2s'
 /**
  * Drops every index the touched query and the term counts use — those of earlier strategies too — when a current
  * copy of the project's records stands in for them (record-cache.ts, touched-read-ready.ts): each added row costs
- * an insert into every one (10,000 records into a million: 0.49–0.63 s with them, 0.11 s without the block
+ * an insert into every one (10,000 records into a million: 0.48–0.81 s with them, 0.11 s without the block
  * indexes). Gives up after DROP_LOCK_TIMEOUT rather than hold up an extraction reading the project, and answers
  * how many it dropped (null when it gave up; the next refresh tries again).
  */
