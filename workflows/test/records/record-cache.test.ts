@@ -88,6 +88,13 @@ t.test('from the copy, the same table as the query, until the records change; th
   const listed = await client.query<{ suid: string }>(`select "sourceUniqueId" as suid from ${schema}.records where linkage_id = 1 order by id limit 40`)
   const idsPath = join(dir, 'delete.txt')
   writeFileSync(idsPath, listed.rows.map((r) => r.suid).join('\n') + '\n')
+  // A list of ids the project does not hold changes nothing, and leaves the copy usable.
+  const unknownPath = join(dir, 'delete-unknown.txt')
+  writeFileSync(unknownPath, 'no-such-id-1\nno-such-id-2\n')
+  const nothing = await deleteListedRecords(client, { schema, eventTypeId: 1, idsPath: unknownPath, source: 'delete-0' })
+  t.match(nothing, { recordsEndDated: 0, idsNotFound: 2 }, 'a deletion of unknown ids ends nothing')
+  t.equal((await readRecordChanges(client, schema)).version, version, 'and does not count as a change')
+  t.equal((await touched(3)).fromRecordCache, true, 'so the copy is still read')
   t.equal((await deleteListedRecords(client, { schema, eventTypeId: 1, idsPath, source: 'delete-1' })).recordsEndDated, 40, 'forty records end-dated')
   t.ok((await readRecordChanges(client, schema)).version > version, 'the deletion counted as a change')
   await load(schema, 3)
