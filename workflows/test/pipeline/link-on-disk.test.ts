@@ -2,7 +2,8 @@ import t from 'tap'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import pg from 'pg'
-import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { createTestDatabase } from '@ligature/testkit'
+import { febrlFilePlan } from '../support/febrl-files.js'
 import { defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
 import { matchPartition, partitionTableKey, writePartitionSnapshot, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
@@ -30,8 +31,7 @@ async function loadFebrl3(projectId: number, linkageId: number): Promise<string>
   const schema = await ensureRecordStore(client, projectId)
   await loadFile(client, {
     folder: datasets, reportDir: t.testdirName, reportName: `invalid-${projectId}.csv`, schema, linkageId,
-    file: { fileIndex: 0, fileName: 'febrl_dataset3.csv', eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false,
-      importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+    file: febrlFilePlan('febrl_dataset3.csv'),
   })
   return schema
 }
@@ -117,7 +117,7 @@ t.test('a second linkage keeps the keys of the first and gives new records the k
   // The same file again as linkage 2: every new record is a duplicate of a stored one.
   await loadFile(client, {
     folder: datasets, reportDir: t.testdirName, reportName: 'again.csv', schema, linkageId: 2,
-    file: { fileIndex: 0, fileName: 'febrl_dataset3.csv', eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false, importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+    file: febrlFilePlan('febrl_dataset3.csv'),
   })
   const second = await onDisk(schema, 2, 'WeightedBestLinkOnDisk', 2)
   t.equal(second.group.read, 'touched', 'grouping a later linkage reads only the records its pairs and groups touch')

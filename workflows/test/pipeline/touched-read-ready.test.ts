@@ -2,9 +2,8 @@ import t from 'tap'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { createTestDatabase } from '@ligature/testkit'
 import { activeStrategies, defaultStrategies } from '@ligature/engine'
 import { readForMatching } from '../../src/pipeline/linkage-read.js'
 import { loadFile } from '../../src/pipeline/load-file.js'
@@ -15,6 +14,7 @@ import { readRecordCacheMeta } from '../../src/records/record-cache-file.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { dropLinkageIndexes, ensureLinkageIndexes } from '../../src/records/touched-records.js'
 import { tableContents } from '../support/table-contents.js'
+import { febrlFilePlan, writeFebrlParts } from '../support/febrl-files.js'
 
 // Issue 18: a block partition's touched read stands on the project's record cache or on the blocking indexes,
 // never on both: with the cache on, a linkage's preparation makes a copy current for it (of the records below its
@@ -30,15 +30,12 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 const strategies = activeStrategies(defaultStrategies())
 const fields = fieldsUsed(strategies)
 // FEBRL 3 (5,000 records) in three envelopes.
-const lines = readFileSync(fileURLToPath(new URL('../../datasets/febrl/febrl_dataset3.csv', import.meta.url)), 'utf8').split('\n').filter((l) => l.trim() !== '')
-const bounds = [1, 4001, 4501, 5001]
-for (let part = 1; part <= 3; part++) writeFileSync(join(dir, `part${part}.csv`), [lines[0], ...lines.slice(bounds[part - 1], bounds[part])].join('\n') + '\n')
+writeFebrlParts(dir, [1, 4001, 4501, 5001])
 
 async function load(schema: string, linkageId: number) {
   await loadFile(client, {
     folder: dir, reportDir: dir, reportName: `invalid-${schema}-${linkageId}.csv`, schema, linkageId,
-    file: { fileIndex: 0, fileName: `part${linkageId}.csv`, eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false,
-      importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+    file: febrlFilePlan(`part${linkageId}.csv`),
   })
 }
 const indexesOf = async (schema: string, prefix: string) => (await client.query<{ n: number }>(

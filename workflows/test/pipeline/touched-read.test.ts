@@ -1,11 +1,10 @@
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { createTestDatabase } from '@ligature/testkit'
 import { buildBlocks, defaultStrategies, termFrequencyAdjustments } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
 import { matchPartition } from '../../src/pipeline/link-partition.js'
@@ -18,6 +17,7 @@ import { clearLinkagePairs } from '../../src/records/linkage-pairs.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { rollbackLastChange } from '../../src/records/rollback.js'
 import { ensureLinkageIndexes, readTermCounts, refreshReadStatistics, termFrequencyFields } from '../../src/records/touched-records.js'
+import { febrlFilePlan, writeFebrlParts } from '../support/febrl-files.js'
 
 // Issue 18: a linkage that reads only the blocks its incoming records touch stores exactly the keys a linkage
 // reading the whole project stores — through later linkages, a deletion and rollbacks (of a linkage, then of
@@ -32,15 +32,12 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 
 const strategies = defaultStrategies()
 // FEBRL 3 (5,000 records, originals and duplicates in random order) in four envelopes of 3,500, 700, 400, 400.
-const lines = readFileSync(fileURLToPath(new URL('../../datasets/febrl/febrl_dataset3.csv', import.meta.url)), 'utf8').split('\n').filter((l) => l.trim() !== '')
-const bounds = [1, 3501, 4201, 4601, 5001]
-for (let part = 1; part <= 4; part++) writeFileSync(join(dir, `part${part}.csv`), [lines[0], ...lines.slice(bounds[part - 1], bounds[part])].join('\n') + '\n')
+writeFebrlParts(dir, [1, 3501, 4201, 4601, 5001])
 
 async function load(schema: string, linkageId: number) {
   await loadFile(client, {
     folder: dir, reportDir: dir, reportName: `invalid-${schema}-${linkageId}.csv`, schema, linkageId,
-    file: { fileIndex: 0, fileName: `part${linkageId}.csv`, eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false,
-      importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+    file: febrlFilePlan(`part${linkageId}.csv`),
   })
 }
 

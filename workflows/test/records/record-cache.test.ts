@@ -2,9 +2,8 @@ import t from 'tap'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { createTestDatabase } from '@ligature/testkit'
 import { activeStrategies, defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
 import { matchPartition } from '../../src/pipeline/link-partition.js'
@@ -20,8 +19,10 @@ import { refreshRecordCache } from '../../src/records/record-cache.js'
 import { readRecordChanges } from '../../src/records/record-changes.js'
 import { ensureRecordStore } from '../../src/records/record-schema.js'
 import { rollbackLastChange } from '../../src/records/rollback.js'
-import { distinctBlockings, ensureLinkageIndexes } from '../../src/records/touched-records.js'
+import { ensureLinkageIndexes } from '../../src/records/touched-records.js'
 import { tableContents } from '../support/table-contents.js'
+import { febrlFilePlan, writeFebrlParts } from '../support/febrl-files.js'
+import { blockingFieldsOf } from '../../src/pipeline/touched-read-ready.js'
 
 // Issue 18: a touched read made from the project's cached records gives the table the touched query gives, and
 // the copy is not used once a deletion, a rollback or anything else has changed the project's records since it
@@ -36,17 +37,14 @@ t.teardown(() => rmSync(dir, { recursive: true, force: true }))
 
 const strategies = activeStrategies(defaultStrategies())
 const fields = fieldsUsed(strategies)
-const blockingFields = distinctBlockings(strategies).map((b) => b.map((f) => f.field))
+const blockingFields = blockingFieldsOf(strategies)
 // FEBRL 3 (5,000 records, originals and duplicates in random order) in four envelopes.
-const lines = readFileSync(fileURLToPath(new URL('../../datasets/febrl/febrl_dataset3.csv', import.meta.url)), 'utf8').split('\n').filter((l) => l.trim() !== '')
-const bounds = [1, 3501, 4201, 4601, 5001]
-for (let part = 1; part <= 4; part++) writeFileSync(join(dir, `part${part}.csv`), [lines[0], ...lines.slice(bounds[part - 1], bounds[part])].join('\n') + '\n')
+writeFebrlParts(dir, [1, 3501, 4201, 4601, 5001])
 
 async function load(schema: string, linkageId: number, part = linkageId) {
   await loadFile(client, {
     folder: dir, reportDir: dir, reportName: `invalid-${schema}-${linkageId}.csv`, schema, linkageId,
-    file: { fileIndex: 0, fileName: `part${part}.csv`, eventTypeId: 1, eventTypeCode: 'FEBRL', isAuthoritative: false,
-      importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+    file: febrlFilePlan(`part${part}.csv`),
   })
 }
 

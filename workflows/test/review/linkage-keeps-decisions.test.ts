@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { createTestDatabase, FEBRL_IMPORT_FORMAT } from '@ligature/testkit'
+import { createTestDatabase } from '@ligature/testkit'
+import { febrlFilePlan } from '../support/febrl-files.js'
 import { defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
 import { matchPartition } from '../../src/pipeline/link-partition.js'
@@ -36,8 +37,7 @@ async function link(schema: string, linkageId: number, rows: string[], groupStra
   writeFileSync(join(dir, fileName), [HEADER, ...rows].join('\n') + '\n')
   await loadFile(client, {
     folder: dir, reportDir: dir, reportName: `invalid-${fileName}`, schema, linkageId,
-    file: { fileIndex: 0, fileName, eventTypeId: 1, eventTypeCode: 'ADM', isAuthoritative: false,
-      importFormat: { id: 1, ...FEBRL_IMPORT_FORMAT }, settings: [{ name: 'hasHeader', value: 'true' }] },
+    file: febrlFilePlan(fileName, 'ADM'),
   })
   if (groupStrategy.endsWith('InMemory')) return linkProject(client, { schema, linkageId, strategies, groupStrategy, authoritativeEventTypeIds: [] })
   await matchPartition(client, { schema, linkageId, strategies, partition: { index: 0, count: 1 } }, new LinkageTableCache())
