@@ -1,9 +1,14 @@
 import { Kysely, PostgresDialect, WithSchemaPlugin } from 'kysely'
 import pg from 'pg'
+import { timestamptzReader } from './timestamptz.js'
 
 // Ids are int4 and counts fit in 53 bits: read int8 and numeric as numbers rather than strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
+// Timestamps: the same Dates as pg's reader, read without its regular expressions (pg's took 4 % of the
+// registry's CPU on a list call).
+const pgTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => unknown
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, timestamptzReader(pgTimestamptz))
 
 export interface DbOptions {
   databaseUrl: string

@@ -36,3 +36,17 @@ t.test('a connection ended while its query runs fails the query, not the process
   t.match(outcome, /terminat|not queryable/i)
   t.same((await sql<{ one: number }>`select 1 as one`.execute(db)).rows, [{ one: 1 }], 'the next query gets a new connection')
 })
+
+t.test('timestamps read as the instant Postgres holds, whatever the session time zone prints', async (t) => {
+  const instants = ['2026-11-29 21:20:56.123456+00', '1850-01-01 00:00:00+00', '2000-02-29 23:59:59.999999+00', '1969-12-31 23:59:59.5+00']
+  for (const zone of ['UTC', 'Asia/Kolkata', 'America/St_Johns', 'Europe/Amsterdam']) {
+    await db.transaction().execute(async (trx) => {
+      await sql`select set_config('TimeZone', ${zone}, true)`.execute(trx)
+      for (const instant of instants) {
+        const row = (await sql<{ at: Date; text: string; ms: number }>`select ${instant}::timestamptz as at, ${instant}::timestamptz::text as text,
+          floor(extract(epoch from ${instant}::timestamptz) * 1000) as ms`.execute(trx)).rows[0]!
+        t.equal(row.at.getTime(), row.ms, `${zone}: ${row.text}`)
+      }
+    })
+  }
+})
