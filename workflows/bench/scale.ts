@@ -9,6 +9,9 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const { values } = parseArgs({ options: {
   sizes: { type: 'string', default: '100000,1000000,3000000,10000000' },
@@ -27,6 +30,10 @@ function runSize(records: number): Promise<Point> {
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString() })
     child.once('exit', (code, signal) => {
+      // The whole report (load, link phases, after-complete steps, per-activity peaks) outlives the run.
+      const report = join(tmpdir(), `bench-scale-${records}.txt`)
+      writeFileSync(report, out)
+      console.log(`  (bench:linkage report for ${records} records: ${report})`)
       const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? NaN)
       const workerPeaks = [...(/peak RSS per worker\s+(.*)/.exec(out)?.[1] ?? '').matchAll(/(\d+) MiB/g)].map((m) => Number(m[1]))
       const point: Point = {
@@ -53,9 +60,14 @@ for (const records of sizes) {
 }
 const base = points[0]
 if (base) {
-  console.log('\n  records      seconds   time/record vs smallest   candidate pairs   peak RSS (worker, platform)')
-  for (const p of points) {
-    const ratio = (p.seconds / p.records) / (base.seconds / base.records)
-    console.log(`  ${String(p.records).padStart(9)}  ${p.seconds.toFixed(2).padStart(9)}   ${ratio.toFixed(2).padStart(8)}×                ${String(p.candidatePairs).padStart(12)}      ${p.workerPeakMiB} MiB, ${p.platformPeakMiB} MiB`)
-  }
+  // Per record against the smallest and against the size before: the curve's shape. Per candidate pair: with
+  // blocks that grow with the data, pairs grow faster than records, and this says whether each pair got dearer.
+  console.log('\n  records      seconds   time/record vs smallest, vs previous   candidate pairs   µs/pair   peak RSS (worker, platform)')
+  points.forEach((p, i) => {
+    const perRecord = (q: Point) => q.seconds / q.records
+    const prev = points[i - 1]
+    const vsPrev = prev ? `${(perRecord(p) / perRecord(prev)).toFixed(2)}×` : '—'
+    console.log(`  ${String(p.records).padStart(9)}  ${p.seconds.toFixed(2).padStart(9)}   ${(perRecord(p) / perRecord(base)).toFixed(2).padStart(8)}×  ${vsPrev.padStart(8)}`
+      + `           ${String(p.candidatePairs).padStart(12)}   ${((p.seconds * 1e6) / p.candidatePairs).toFixed(3).padStart(7)}   ${p.workerPeakMiB} MiB, ${p.platformPeakMiB} MiB`)
+  })
 }

@@ -1,11 +1,14 @@
 /**
  * bench:gateway — a list call (`GET /dataproviders`, 25 providers) with C concurrent keep-alive clients, straight
- * to the registry (with a principal signed as the gateway would) and through the gateway, each process run as
- * the start command runs it (its own node process, LOG_LEVEL=info). Rounds alternate direct and gateway so
- * drift on a busy machine hits both; every round's figures are printed, then the median round of each.
+ * to the registry (with a principal signed as the gateway would), through the gateway, and to the floor (a bare
+ * node:http server running the registry's query and nothing else: floor-server.ts), each process run as the start
+ * command runs it (its own node process, LOG_LEVEL=info). Rounds alternate the three so drift on a busy machine
+ * hits each; every round's figures are printed, then the median round of each.
  * Run: npm run bench:gateway -- [--clients 20] [--seconds 8] [--rounds 3]   (PostgreSQL running; BENCH_LOG_LEVEL=warn
- * to compare without the info-level access log; BENCH_CPU_PROF=<dir> to profile the gateway). Each round also
- * prints the CPU microseconds per request of the registry and gateway processes, read from /proc.
+ * to compare without the info-level access log; BENCH_CPU_PROF=<dir> to profile the gateway, with
+ * BENCH_CPU_PROF_OF=registry the registry instead). Each round also prints the CPU microseconds per request of
+ * the registry, gateway, floor and client processes and of the whole machine (Postgres included), read from /proc:
+ * on a small machine every process shares the same cores, so the machine's figure is what bounds requests/s.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { request, Agent } from 'node:http'
@@ -27,7 +30,7 @@ const root = resolve(import.meta.dirname, '../../..')
 const secret = 'bench-internal-secret-0123456789'
 
 /** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there (what the hop spends its time on). */
-const profileArgs = (script: string) => (script.includes('gateway') && process.env.BENCH_CPU_PROF
+const profileArgs = (script: string) => ((script.includes(process.env.BENCH_CPU_PROF_OF ?? 'gateway')) && process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])
 
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
@@ -41,13 +44,18 @@ interface Round { rps: number; p50: number; p975: number; p99: number; errors: n
 
 /** CPU seconds (user + system) a process has used so far, from /proc: unlike req/s, CPU per request barely
  * moves when other work shares the machine, so it is the steadier reading of what the hop costs. */
-const cpuSeconds = (pid: number) => {
+const cpuSeconds = (pid: number | 'machine') => {
+  if (pid === 'machine') {
+    // The whole machine's busy time: what the request costs across every process (clients and Postgres too).
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)
+    return (ticks.reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!) / 100
+  }
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
 /** C clients, each one request at a time over its own kept-alive socket, for `seconds`. */
-async function load(port: number, path: string, headers: Record<string, string>, watched: Record<string, number>): Promise<Round> {
+async function load(port: number, path: string, headers: Record<string, string>, watched: Record<string, number | 'machine'>): Promise<Round> {
   const cpuBefore = Object.fromEntries(Object.entries(watched).map(([name, pid]) => [name, cpuSeconds(pid)]))
   const agent = new Agent({ keepAlive: true, maxSockets: clients })
   const latencies: number[] = []
@@ -76,12 +84,14 @@ async function load(port: number, path: string, headers: Record<string, string>,
 const db = await createTestDatabase('lig_bench_gateway')
 const children: ChildProcess[] = []
 try {
-  const ports = { registry: await freePort(), gateway: await freePort() }
+  const ports = { registry: await freePort(), gateway: await freePort(), floor: await freePort() }
   const common = { DATABASE_URL: db.url, LIGATURE_NATS_NAMESPACE: `benchgw${process.pid}` }
   children.push(startProcess('services/registry/src/server.ts', { ...common, REGISTRY_PORT: String(ports.registry) }))
   await waitReady(ports.registry)
   children.push(startProcess('services/gateway/src/server.ts', { ...common, GATEWAY_PORT: String(ports.gateway), REGISTRY_URL: `http://127.0.0.1:${ports.registry}` }))
   await waitReady(ports.gateway)
+  children.push(startProcess('services/gateway/bench/floor-server.ts', { DATABASE_URL: db.url, FLOOR_PORT: String(ports.floor) }))
+  await waitReady(ports.floor)
 
   const gatewayDb = createDb<GatewayDb>({ databaseUrl: db.url, schema: GATEWAY_SCHEMA, poolSize: 1 })
   await migrateToLatest(gatewayDb, GATEWAY_SCHEMA, gatewayMigrations)
@@ -95,19 +105,21 @@ try {
     })
     if (res.status !== 201) throw new Error(`seeding: ${res.status} ${await res.text()}`)
   }
-  const watched = { registry: children[0]!.pid!, gateway: children[1]!.pid! }
+  const watched = { registry: children[0]!.pid!, gateway: children[1]!.pid!, floor: children[2]!.pid!, client: process.pid, machine: 'machine' as const }
   const direct = { [`x-ligature-principal`]: signPrincipal({ tokenId, name: 'bench', role: 'admin', projects: [] }, secret) }
   const variants = {
     direct: () => load(ports.registry, '/dataproviders', direct, watched),
     gateway: () => load(ports.gateway, '/api/v3.3/dataproviders', bearer, watched),
+    floor: () => load(ports.floor, '/dataproviders', {}, watched),
   }
   await variants.direct()
   await variants.gateway() // warm-up: JIT, pools, token cache
-  const results: Record<keyof typeof variants, Round[]> = { direct: [], gateway: [] }
+  await variants.floor()
+  const results: Record<keyof typeof variants, Round[]> = { direct: [], gateway: [], floor: [] }
   const fmt = (r: Round) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p97.5 ${r.p975.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  CPU µs/request: ${Object.entries(r.cpu).map(([n, v]) => `${n} ${v.toFixed(0)}`).join(', ')}`
   console.log(`bench:gateway  GET /dataproviders (25 items)  ${clients} clients, ${seconds} s per round, ${rounds} rounds, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'info'}`)
   for (let i = 0; i < rounds; i++) {
-    for (const name of ['direct', 'gateway'] as const) {
+    for (const name of ['direct', 'gateway', 'floor'] as const) {
       const r = await variants[name]()
       results[name].push(r)
       console.log(`  round ${i + 1} ${name.padEnd(8)} ${fmt(r)}`)
@@ -119,6 +131,8 @@ try {
   const spread = (rs: Round[]) => (Math.max(...rs.map((r) => r.rps)) / Math.min(...rs.map((r) => r.rps)) - 1) * 100
   console.log(`  median   direct   ${fmt(d)}   (round-to-round spread ${spread(results.direct).toFixed(0)} %)`)
   console.log(`  median   gateway  ${fmt(g)}   (round-to-round spread ${spread(results.gateway).toFixed(0)} %)`)
+  const f = median(results.floor)
+  console.log(`  median   floor    ${fmt(f)}   (round-to-round spread ${spread(results.floor).toFixed(0)} %)`)
   console.log(`  gateway cost: ${((1 - g.rps / d.rps) * 100).toFixed(1)} % fewer requests/s than direct; p99 ${g.p99.toFixed(1)} ms vs ${d.p99.toFixed(1)} ms`)
   const hop = g.cpu.gateway! / (g.cpu.registry ?? 1)
   console.log(`  gateway process CPU: ${g.cpu.gateway!.toFixed(0)} µs per request, ${(hop * 100).toFixed(0)} % of the registry's ${g.cpu.registry!.toFixed(0)} µs`)

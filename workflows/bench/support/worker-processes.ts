@@ -33,6 +33,11 @@ const peakOf = (pid: number | undefined) => {
  * activities spend their time on). Sampling slows the workers: compare profiled runs only with each other.
  */
 const profileArgs = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])
+/**
+ * BENCH_WORKER_NODE_ARGS='--flag …': Node and V8 flags for the workers alone, for experiments with flags that
+ * NODE_OPTIONS refuses (`--single-threaded-gc`, for one) or that the bench and services should not get.
+ */
+const experimentArgs = () => process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
 export async function startWorkers(count: number, config: Record<string, string | number>): Promise<WorkerProcesses> {
   const env = { ...process.env, ...Object.fromEntries(Object.entries(config).map(([k, v]) => [k, String(v)])), LOG_LEVEL: 'info' }
@@ -51,7 +56,7 @@ export async function startWorkers(count: number, config: Record<string, string 
     else Object.assign(seen, { runs, minorFaults })
   }
   const started = Array.from({ length: count }, (_, worker) => new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [...profileArgs(), ...experimentArgs(), '--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
     // The SDK logs at info to stderr; keep only its warnings and errors.
     child.stderr.on('data', (chunk: Buffer) => {
