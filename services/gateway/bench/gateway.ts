@@ -29,7 +29,8 @@ const rounds = Number(values.rounds)
 const root = resolve(import.meta.dirname, '../../..')
 const secret = 'bench-internal-secret-0123456789'
 
-/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there (what the hop spends its time on). */
+/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there (what the hop spends its time on), or of
+ * the process whose script path contains BENCH_CPU_PROF_OF (`registry`, `floor`). */
 const profileArgs = (script: string) => ((script.includes(process.env.BENCH_CPU_PROF_OF ?? 'gateway')) && process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])
 
