@@ -22,10 +22,7 @@ export async function copyRecords(client: pg.ClientBase, target: CopyTarget, tex
   const columns = [...RECORD_META_COLUMNS, ...RECORD_COLUMNS].map(quoteIdent).join(', ')
   await client.query('begin')
   try {
-    // Only when there are some: every DELETE of records, even of none, counts as a change of the project's
-    // records and would leave its cached copy out of date (record-changes.ts).
-    const earlier = await client.query(`select 1 from ${s}.records where linkage_id = $1 and file_index = $2 limit 1`, [target.linkageId, target.fileIndex])
-    if (earlier.rowCount) await client.query(`delete from ${s}.records where linkage_id = $1 and file_index = $2`, [target.linkageId, target.fileIndex])
+    await client.query(`delete from ${s}.records where linkage_id = $1 and file_index = $2`, [target.linkageId, target.fileIndex])
     await pipeline(Readable.from(text), client.query(copyFrom(`copy ${s}.records (${columns}) from stdin`)))
     await client.query('commit')
   } catch (err) {

@@ -26,12 +26,8 @@ export function deleteListedRecords(client: pg.ClientBase, input: { schema: stri
   return onceUnderProjectLock(client, input.schema, input.source, async (open) => {
     const revision = await open({ kind: 'deletion' })
     const idsListed = await loadIdList(client, input.idsPath)
-    // An update that ends nothing still counts as a change to the records (record-changes.ts) and would cost the
-    // project's record cache, remade before the next linkage: a list of unknown ids leaves the records alone.
-    const { rows: [listed] } = await client.query<{ found: boolean }>(`select exists (select 1 from ${s}.records r join ${ID_TABLE} i
-      on r."sourceUniqueId" = i.suid where r.event_type_id = $1 and r.end_dated_at is null) as found`, [input.eventTypeId])
-    const ended = listed!.found ? await client.query(`update ${s}.records r set end_dated_at = now(), end_dated_revision = $2 from ${ID_TABLE} i
-      where r.event_type_id = $1 and r."sourceUniqueId" = i.suid and r.end_dated_at is null returning r.id`, [input.eventTypeId, revision]) : { rows: [] }
+    const ended = await client.query(`update ${s}.records r set end_dated_at = now(), end_dated_revision = $2 from ${ID_TABLE} i
+      where r.event_type_id = $1 and r."sourceUniqueId" = i.suid and r.end_dated_at is null returning r.id`, [input.eventTypeId, revision])
     const endedIds = ended.rows.map((r: { id: string }) => Number(r.id))
     const unknown = await client.query(`select i.suid from ${ID_TABLE} i where not exists (select 1 from ${s}.records r
       where r.event_type_id = $1 and r."sourceUniqueId" = i.suid and r.end_dated_revision = $2) order by i.line`, [input.eventTypeId, revision])
