@@ -1,6 +1,6 @@
 /**
  * Times matching alone, for engine work:
- *   node --import tsx workflows/bench/profile-match.ts --records N [--rounds R] [--fields] [--database URL] [--snapshot]
+ *   node --import tsx workflows/bench/profile-match.ts --records N [--rounds R] [--fields] [--database URL] [--snapshot] [--partition I/N]
  * Loads N synthetic people into a scratch database (kept when LIGATURE_KEEP_TEST_DB is set, which prints its name),
  * or reads the store such a run kept (--database), as a partition reads; then matches the whole table R times on
  * one thread and prints the time, the candidate pairs and a checksum of the kept pairs (count, score sum, hash of
@@ -8,6 +8,8 @@
  * for speed and for identical results. --fields also prints each matching field's cost per pair over the first
  * 8,000,000 candidate pairs of each strategy. --snapshot also matches the table as a partition on another worker
  * gets it, through a table snapshot, in alternate rounds, and prints the snapshot's write and load times.
+ * --partition I/N matches only block partition I (from 0) of N, as one partition activity does: two processes
+ * given 0/2 and 1/2 at once on a kept store are a linkage's partition phase without Postgres or Temporal.
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -26,7 +28,9 @@ import { writeSyntheticDataset } from '../src/loading/index.js'
 import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '2' },
-  fields: { type: 'boolean', default: false }, database: { type: 'string' }, snapshot: { type: 'boolean', default: false } } })
+  fields: { type: 'boolean', default: false }, database: { type: 'string' }, snapshot: { type: 'boolean', default: false },
+  partition: { type: 'string', default: '0/1' } } })
+const [partitionIndex, partitionCount] = values.partition.split('/').map(Number) as [number, number]
 const scratch = values.database ? null : await createTestDatabase()
 const client = new pg.Client({ connectionString: values.database ?? scratch!.url })
 await client.connect()
@@ -64,7 +68,7 @@ try {
 for (let round = 0; round < Number(values.rounds) * tables.length; round++) {
   const { label, table } = tables[round % tables.length]!
   const cpu0 = process.cpuUsage(), t = performance.now()
-  const match = new Matcher(table, strategies, { partition: { index: 0, count: 1 } }).result()
+  const match = new Matcher(table, strategies, { partition: { index: partitionIndex, count: partitionCount } }).result()
   const wall = performance.now() - t, cpu = process.cpuUsage(cpu0).user / 1000
   const { left, right, score, strategy, length } = match.pairs
   let sum = 0, hash = 0
