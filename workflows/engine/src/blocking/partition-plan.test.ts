@@ -1,5 +1,5 @@
 import t from 'tap'
-import { assignBlocks, pairsOfBlock } from './partition-plan.js'
+import { assignBlocks, lptOrder, pairsOfBlock } from './partition-plan.js'
 
 /** Seeded PRNG (mulberry32), so the skewed distribution is the same on every run. */
 function random(seed: number): () => number {
@@ -75,4 +75,31 @@ t.test('zero-cost blocks go by hash, skipped blocks nowhere; bad counts are refu
   tt.same([...plan.load], [10, 3])
   tt.throws(() => assignBlocks(cost, hash, 0), /positive integer/)
   tt.same([...assignBlocks(cost, hash, 1).partitionOf], [0, 0, 0, 0], 'one partition takes everything')
+})
+
+t.test('the counting sort gives exactly the comparator order, ties and hash collisions included', async tt => {
+  const byComparator = (order: Int32Array, cost: Float64Array, hash: Uint32Array) =>
+    Int32Array.from(order).sort((a, b) => cost[b]! - cost[a]! || hash[a]! - hash[b]! || a - b)
+  const next = random(23)
+  const cases = [
+    // Many equal costs and a hash range of 50 values: blocks equal in cost and hash, ordered by block.
+    { blocks: 30_000, cost: () => 1 + Math.floor(next() * 6), hash: () => Math.floor(next() * 50) },
+    // Costs across 16-bit digits (up to a 5,000-record block's 12.5 million pairs), full 32-bit hashes.
+    { blocks: 30_000, cost: () => pairsOfBlock(2 + Math.floor(next() ** 4 * 4_999), 1 + Math.floor(next() * 2)), hash: () => Math.floor(next() * 4294967296) },
+    // Costs past 2^32: three digits.
+    { blocks: 5_000, cost: () => Math.floor(next() * 2 ** 40), hash: () => Math.floor(next() * 1000) },
+    // Not integers: the comparator itself.
+    { blocks: 5_000, cost: () => next() * 10, hash: () => Math.floor(next() * 4294967296) },
+  ]
+  for (const [i, c] of cases.entries()) {
+    const cost = Float64Array.from({ length: c.blocks }, c.cost), hash = Uint32Array.from({ length: c.blocks }, c.hash)
+    // Some blocks left out, as zero-cost and skipped blocks are.
+    const order = Int32Array.from({ length: c.blocks }, (_, b) => b).filter((b) => b % 7 !== 3)
+    const expected = byComparator(order, cost, hash)
+    lptOrder(order, cost, hash)
+    tt.same([...order], [...expected], `case ${i}: the same order`)
+  }
+  const none = new Int32Array(0)
+  lptOrder(none, new Float64Array(0), new Uint32Array(0))
+  tt.equal(none.length, 0, 'no block, nothing to sort')
 })
