@@ -96,8 +96,9 @@ t.test('the counting sort gives exactly the comparator order, ties and hash coll
     // Some blocks left out, as zero-cost and skipped blocks are.
     const order = Int32Array.from({ length: c.blocks }, (_, b) => b).filter((b) => b % 7 !== 3)
     const expected = byComparator(order, cost, hash)
-    lptOrder(order, cost, hash)
+    const sorted = lptOrder(order, cost, hash)
     tt.same([...order], [...expected], `case ${i}: the same order`)
+    tt.same([...sorted], [...expected].map((b) => cost[b]!), `case ${i}: with each block's cost`)
   }
   const none = new Int32Array(0)
   lptOrder(none, new Float64Array(0), new Uint32Array(0))

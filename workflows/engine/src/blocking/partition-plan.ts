@@ -45,54 +45,68 @@ export function assignBlocks(cost: Float64Array, hash: Uint32Array, count: numbe
     else if (cost[b]! > 0) order[k++] = b
     else partitionOf[b] = hash[b]! % count
   }
-  lptOrder(order, cost, hash)
+  const sortedCost = lptOrder(order, cost, hash)
   const heap = new LoadHeap(count)
   for (let i = 0; i < costly; i++) {
-    const b = order[i]!
     const p = heap.least()
-    partitionOf[b] = p
-    load[p]! += cost[b]!
-    heap.add(p, cost[b]!)
+    partitionOf[order[i]!] = p
+    load[p]! += sortedCost[i]!
+    heap.add(p, sortedCost[i]!)
   }
   return { partitionOf, load }
 }
 
+/** Bits of one counting-sort digit: 2,048 buckets, whose write positions stay in cache while a pass scatters. */
+const DIGIT_BITS = 11
+const BUCKETS = 1 << DIGIT_BITS
+
 /**
  * Sorts `order` (blocks in ascending order) into LPT order: cost descending, then hash, then block. Integer costs,
- * as pairsOfBlock gives, go through stable counting sorts on 16-bit digits, least significant key first (hash,
- * then cost); a comparator sort called back into JavaScript for every comparison and took most of a plan's time
- * (over a million records' 1.57 million blocks). Any other cost takes the comparator, which gives the same order.
+ * as pairsOfBlock gives, go through stable counting sorts on 11-bit digits, least significant key first (hash,
+ * then max − cost), each block's keys moving with it so every pass reads in order; a comparator sort called back
+ * into JavaScript for every comparison and took most of a plan's time. Any other cost takes the comparator, which
+ * gives the same order. Returns the blocks' costs in that order.
  */
-export function lptOrder(order: Int32Array, cost: Float64Array, hash: Uint32Array): void {
+export function lptOrder(order: Int32Array, cost: Float64Array, hash: Uint32Array): Float64Array {
+  const n = order.length
   let max = 0
-  for (let i = 0; i < order.length; i++) {
+  for (let i = 0; i < n; i++) {
     const c = cost[order[i]!]!
     if (!Number.isInteger(c) || c < 0 || c > Number.MAX_SAFE_INTEGER) {
       order.sort((a, b) => cost[b]! - cost[a]! || hash[a]! - hash[b]! || a - b)
-      return
+      return Float64Array.from(order, (b) => cost[b]!)
     }
     if (c > max) max = c
   }
-  const digit = new Uint16Array(cost.length)
-  const counts = new Int32Array(65537)
-  let from: Int32Array = order, to: Int32Array = new Int32Array(order.length)
+  // Per position: the block, its hash and its inverted cost (max − cost, ascending = cost descending).
+  let blocks = Int32Array.from(order), hashes = new Uint32Array(n), inverted = new Float64Array(n)
+  for (let i = 0; i < n; i++) { const b = blocks[i]!; hashes[i] = hash[b]!; inverted[i] = max - cost[b]! }
+  let nextBlocks = new Int32Array(n), nextHashes = new Uint32Array(n), nextInverted = new Float64Array(n)
+  const digits = new Uint16Array(n)
+  const counts = new Int32Array(BUCKETS + 1)
   const pass = () => {
     counts.fill(0)
-    for (let i = 0; i < from.length; i++) counts[digit[from[i]!]! + 1]!++
-    for (let d = 0; d < 65536; d++) counts[d + 1]! += counts[d]!
-    for (let i = 0; i < from.length; i++) { const b = from[i]!; to[counts[digit[b]!]!++] = b }
-    const done = to; to = from; from = done
+    for (let i = 0; i < n; i++) counts[digits[i]! + 1]!++
+    for (let d = 0; d < BUCKETS; d++) counts[d + 1]! += counts[d]!
+    for (let i = 0; i < n; i++) {
+      const at = counts[digits[i]!]!++
+      nextBlocks[at] = blocks[i]!; nextHashes[at] = hashes[i]!; nextInverted[at] = inverted[i]!
+    }
+    ;[blocks, nextBlocks] = [nextBlocks, blocks]
+    ;[hashes, nextHashes] = [nextHashes, hashes]
+    ;[inverted, nextInverted] = [nextInverted, inverted]
   }
-  for (let i = 0; i < order.length; i++) digit[order[i]!] = hash[order[i]!]! & 0xffff
-  pass()
-  for (let i = 0; i < order.length; i++) digit[order[i]!] = hash[order[i]!]! >>> 16
-  pass()
-  // Descending cost: ascending max − cost, its 16-bit digits from the lowest.
-  for (let scale = 1; scale <= max; scale *= 65536) {
-    for (let i = 0; i < order.length; i++) digit[order[i]!] = Math.floor((max - cost[order[i]!]!) / scale) % 65536
+  for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
+    for (let i = 0; i < n; i++) digits[i] = (hashes[i]! >>> shift) & (BUCKETS - 1)
     pass()
   }
-  if (from !== order) order.set(from)
+  for (let scale = 1; scale <= max; scale *= BUCKETS) {
+    for (let i = 0; i < n; i++) digits[i] = Math.floor(inverted[i]! / scale) % BUCKETS
+    pass()
+  }
+  order.set(blocks)
+  for (let i = 0; i < n; i++) inverted[i] = max - inverted[i]!
+  return inverted
 }
 
 const plans = new WeakMap<Blocks, Map<string, PartitionPlan>>()
