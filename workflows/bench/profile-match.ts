@@ -67,13 +67,13 @@ try {
 
 for (let round = 0; round < Number(values.rounds) * tables.length; round++) {
   const { label, table } = tables[round % tables.length]!
-  const cpu0 = process.cpuUsage(), t = performance.now()
+  const cpu0 = process.cpuUsage(), faults0 = process.resourceUsage().minorPageFault, t = performance.now()
   const match = new Matcher(table, strategies, { partition: { index: partitionIndex, count: partitionCount } }).result()
-  const wall = performance.now() - t, cpu = process.cpuUsage(cpu0).user / 1000
+  const wall = performance.now() - t, cpu = process.cpuUsage(cpu0).user / 1000, faults = process.resourceUsage().minorPageFault - faults0
   const { left, right, score, strategy, length } = match.pairs
   let sum = 0, hash = 0
   for (let k = 0; k < length; k++) { sum += score[k]!; hash = (hash * 31 + left[k]! * 7 + right[k]! + strategy[k]!) % 1_000_000_007 }
-  console.log(`${label}: match ${wall.toFixed(0)} ms (user CPU ${cpu.toFixed(0)} ms); candidate pairs ${match.runs.map((r) => r.pairsCreated).join('/')}; ` +
+  console.log(`${label}: match ${wall.toFixed(0)} ms (user CPU ${cpu.toFixed(0)} ms, ${faults} page faults); candidate pairs ${match.runs.map((r) => r.pairsCreated).join('/')}; ` +
     `kept ${length}, score sum ${sum.toFixed(6)}, hash ${hash}`)
 }
 if (values.fields) for (const strategy of strategies) fieldCosts(table, strategy)
