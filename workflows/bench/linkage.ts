@@ -3,7 +3,8 @@
  * and typos (seeded), end to end through the platform: envelope upload → validation → COPY load → block,
  * compare, score (split by block partition across worker processes) → group from the pairs on disk → stored
  * keys. For each worker count it prints each stage's seconds, candidate pairs, each block partition's pairs
- * and scoring seconds (from the Link job's stats), pairs/s per core and the peak memory of every process; with
+ * and scoring seconds (from the Link job's stats), pairs/s per core, who used the machine's CPU while every worker's
+ * main thread was busy (support/busy-cpu.ts) and the peak memory of every process; with
  * several worker counts, the speed-up of the link step.
  * Run: npm run bench:linkage -- --records 1000000 --workers 1,2   (Postgres, NATS and Temporal running)
  * --load-threads 1,0: the whole run once per parse-thread count of the load (LIGATURE_LOAD_THREADS; 0 = one per
@@ -14,12 +15,13 @@
  * projects of each size (support/incremental.ts); with each record-cache setting of the workers in turn.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { api, buildEnvelope, configureProject, startPlatform, uploadEnvelope, waitForEnvelope } from '@ligature/testkit'
 import { writeSyntheticDataset, SYNTHETIC_IMPORT_FORMAT } from '../src/loading/index.js'
 import { startWorkers } from './support/worker-processes.js'
+import { watchBusyCpu, type BusyCpuReport } from './support/busy-cpu.js'
 import { stepsAfterComplete } from './support/index-after-complete.js'
 import { runIncremental } from './support/incremental.js'
 import { systemPageFaults } from './support/page-faults.js'
@@ -64,6 +66,15 @@ if (linkSeconds.length > 1 && loadThreadCounts.length === 1) {
 }
 await rm(dir, { recursive: true, force: true })
 
+/** Who used the machine while every worker's main thread was busy (support/busy-cpu.ts), in core-seconds. */
+function busyLine(r: BusyCpuReport | null): string {
+  if (!r) return 'not measured (no /proc)'
+  if (r.seconds === 0) return 'never all at once'
+  const g = (x: number) => x.toFixed(2)
+  return `${g(r.seconds)} s (${g(r.capacity)} core-s): main threads ${r.mainThreads.map(g).join(', ')}; the workers' other threads ` +
+    `${r.otherThreads.map(g).join(', ')}; Postgres ${g(r.postgres)}; services and this bench ${g(r.self)}; the rest ${g(r.rest)}`
+}
+
 async function runOnce(workerCount: number, loadThreads: number): Promise<number> {
   // Other work on the machine skews every figure: the load average before this run starts says how much there was.
   const before = loadavg().map((l) => l.toFixed(2)).join(' ')
@@ -77,11 +88,13 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
     })
     const tUpload = performance.now()
     const faultsBefore = systemPageFaults()
+    const busyCpu = watchBusyCpu(workers.pids(), availableParallelism())
     const up = await uploadEnvelope(platform.url, platform.adminToken, 'bench.zip', zip)
     if (up.status !== 201) throw new Error(`upload answered ${up.status}`)
     const tUploaded = performance.now()
     const env = await waitForEnvelope(platform.url, platform.adminToken, 'bench', 3_600_000)
     const tDone = performance.now()
+    const busy = busyCpu.stop()
     const faults = systemPageFaults() - faultsBefore
     if (env.statusName !== 'Complete') throw new Error(`the envelope ended ${env.statusName}`)
     const { indexSeconds, recordCache } = await stepsAfterComplete(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:bench`)
@@ -114,6 +127,7 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
   candidate pairs         ${pairs}  (kept ${stat(link, 'Pairs stored')}; groups ${stat(link, 'Groups new')})
   per partition           ${parts.join('; ')}  (balance ${f(stat(link, 'Partition balance'))}: largest over mean)
   pairs/s per core        ${Math.round(pairs / cpu)}
+  CPU while every worker's main thread was busy  ${busyLine(busy)}
   peak RSS per worker     ${peaks.map((p) => `${p.toFixed(0)} MiB`).join(', ')}
   peak RSS platform       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (services + this bench, one process)
   peak RSS per activity   (worker: activity, runs, peak; V8 heap and typed arrays at the peak sample; * = the kernel's mark, ran alone; page faults)

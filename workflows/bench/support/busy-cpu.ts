@@ -1,0 +1,113 @@
+/**
+ * Where the machine's CPU goes while every worker's main thread is busy: the question of what a second worker
+ * loses on a machine it shares (issue 18; docs: "Why a second worker gains only…"). Every 500 ms it reads from
+ * /proc each worker's main thread and the rest of its threads (V8's platform threads, the parse and coding
+ * threads, the Temporal SDK's), Postgres's processes, this process (the services and the bench) and the machine's
+ * total, and adds up the intervals in which every worker's main thread used over half a core. Linux only: where
+ * /proc cannot be read it reports nothing.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+
+/** Kernel clock ticks per second (`getconf CLK_TCK`), 100 on every Linux these benches run on. */
+const TICKS_PER_SECOND = 100
+/** A main thread counts as busy in an interval where it used more than this share of a core. */
+const BUSY_SHARE = 0.5
+
+export interface CpuSample {
+  at: number
+  /** Per worker: CPU seconds of its main thread and of the whole process so far. */
+  workers: { main: number; process: number }[]
+  postgres: number
+  self: number
+  machine: number
+}
+
+export interface BusyCpuReport {
+  /** Seconds in which every worker's main thread was busy, and the machine's core-seconds in them. */
+  seconds: number
+  capacity: number
+  /** Core-seconds in those intervals: per worker its main thread, and its other threads. */
+  mainThreads: number[]
+  otherThreads: number[]
+  postgres: number
+  self: number
+  /** Everything else on the machine (Temporal, NATS, the kernel, other processes). */
+  rest: number
+}
+
+/** Adds up the intervals between consecutive samples in which every worker's main thread was busy. Pure. */
+export function busyCpu(samples: readonly CpuSample[], cores: number): BusyCpuReport {
+  const workers = samples[0]?.workers.length ?? 0
+  const report: BusyCpuReport = { seconds: 0, capacity: 0, mainThreads: new Array<number>(workers).fill(0),
+    otherThreads: new Array<number>(workers).fill(0), postgres: 0, self: 0, rest: 0 }
+  for (let k = 1; k < samples.length; k++) {
+    const a = samples[k - 1]!, b = samples[k]!
+    const seconds = b.at - a.at
+    if (seconds <= 0 || workers === 0) continue
+    const main = b.workers.map((w, i) => w.main - a.workers[i]!.main)
+    if (!main.every((m) => m / seconds > BUSY_SHARE)) continue
+    const other = b.workers.map((w, i) => w.process - a.workers[i]!.process - main[i]!)
+    const postgres = b.postgres - a.postgres, self = b.self - a.self, machine = b.machine - a.machine
+    report.seconds += seconds
+    report.capacity += seconds * cores
+    main.forEach((m, i) => { report.mainThreads[i]! += m })
+    other.forEach((o, i) => { report.otherThreads[i]! += o })
+    report.postgres += postgres
+    report.self += self
+    report.rest += machine - main.reduce((s, m) => s + m, 0) - other.reduce((s, o) => s + o, 0) - postgres - self
+  }
+  return report
+}
+
+/** utime + stime of a /proc stat line, in seconds (fields after the command, which may hold spaces). */
+function statSeconds(path: string): number {
+  const text = readFileSync(path, 'utf8')
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+}
+
+function postgresSeconds(): number {
+  let total = 0
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      if (text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')) === 'postgres') total += statSeconds(`/proc/${pid}/stat`)
+    } catch { /* gone between the listing and the read */ }
+  }
+  return total
+}
+
+/** Busy time on the machine, in seconds: /proc/stat's first line less idle and iowait. */
+function machineSeconds(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
+  const n = ticks.map(Number)
+  return (n[0]! + n[1]! + n[2]! + n[5]! + n[6]! + n[7]!) / TICKS_PER_SECOND
+}
+
+function sample(pids: readonly number[]): CpuSample {
+  const { user, system } = process.cpuUsage()
+  return {
+    at: performance.now() / 1000,
+    workers: pids.map((pid) => ({ main: statSeconds(`/proc/${pid}/task/${pid}/stat`), process: statSeconds(`/proc/${pid}/stat`) })),
+    postgres: postgresSeconds(),
+    self: (user + system) / 1e6,
+    machine: machineSeconds(),
+  }
+}
+
+/** Samples until stopped; `stop` gives the report, or null where /proc could not be read. */
+export function watchBusyCpu(pids: readonly number[], cores: number, everyMs = 500): { stop(): BusyCpuReport | null } {
+  const samples: CpuSample[] = []
+  let failed = false
+  const take = () => { try { samples.push(sample(pids)) } catch { failed = true } }
+  take()
+  const timer = setInterval(take, everyMs)
+  return {
+    stop() {
+      clearInterval(timer)
+      take()
+      return failed || samples.length < 2 ? null : busyCpu(samples, cores)
+    },
+  }
+}
