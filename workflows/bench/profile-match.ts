@@ -31,6 +31,9 @@ const { values } = parseArgs({ options: { records: { type: 'string', default: '1
   fields: { type: 'boolean', default: false }, database: { type: 'string' }, snapshot: { type: 'boolean', default: false },
   partition: { type: 'string', default: '0/1' } } })
 const [partitionIndex, partitionCount] = values.partition.split('/').map(Number) as [number, number]
+if (!(Number.isInteger(partitionIndex) && Number.isInteger(partitionCount) && partitionIndex >= 0 && partitionIndex < partitionCount)) {
+  throw new Error(`--partition must be I/N with 0 <= I < N, not ${values.partition}`)
+}
 const scratch = values.database ? null : await createTestDatabase()
 const client = new pg.Client({ connectionString: values.database ?? scratch!.url })
 await client.connect()

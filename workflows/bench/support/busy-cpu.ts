@@ -60,19 +60,20 @@ export function busyCpu(samples: readonly CpuSample[], cores: number): BusyCpuRe
 }
 
 /** utime + stime of a /proc stat line, in seconds (fields after the command, which may hold spaces). */
-function statSeconds(path: string): number {
-  const text = readFileSync(path, 'utf8')
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+function cpuSecondsOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
 }
+
+const statSeconds = (path: string) => cpuSecondsOf(readFileSync(path, 'utf8'))
 
 function postgresSeconds(): number {
   let total = 0
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue
     try {
-      const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      if (text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')) === 'postgres') total += statSeconds(`/proc/${pid}/stat`)
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') total += cpuSecondsOf(stat)
     } catch { /* gone between the listing and the read */ }
   }
   return total
@@ -102,7 +103,8 @@ export function watchBusyCpu(pids: readonly number[], cores: number, everyMs = 5
   let failed = false
   const take = () => { try { samples.push(sample(pids)) } catch { failed = true } }
   take()
-  const timer = setInterval(take, everyMs)
+  // Unreferenced: a bench that fails before stopping it still exits.
+  const timer = setInterval(take, everyMs).unref()
   return {
     stop() {
       clearInterval(timer)
