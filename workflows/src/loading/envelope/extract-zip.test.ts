@@ -39,6 +39,18 @@ t.test('extracts a well-formed envelope, folders included', async (t) => {
   t.same((await readdir(join(dir, 'work'))).sort(), ['env'])
 })
 
+t.test('extracts entries of several inflate chunks byte for byte, deflated and stored', async (t) => {
+  // Lines of varying content, so the deflated entry is neither one repeated block nor incompressible.
+  const lines = Array.from({ length: 90_000 }, (_, i) => `${i},${(i * 2654435761) >>> 0},${String.fromCharCode(97 + (i % 26)).repeat(i % 17)}\n`)
+  const data = Buffer.from(lines.join(''))
+  t.ok(data.length > 2 * 1024 ** 2, 'more than two chunks of 1 MiB')
+  const { dir, run } = await attempt(t, buildZip([{ name: 'big.csv', data }, { name: 'big-stored.csv', data, method: 0 }]))
+  const result = await run
+  t.same(result.files.map((f) => f.bytes), [data.length, data.length])
+  t.ok(data.equals(await readFile(join(dir, 'work/env/big.csv'))), 'the deflated entry as written')
+  t.ok(data.equals(await readFile(join(dir, 'work/env/big-stored.csv'))), 'the stored entry as written')
+})
+
 t.test('refuses an existing target folder instead of mixing two extractions', async (t) => {
   const dir = t.testdir({ 'env.zip': buildZip([{ name: 'a.txt', data: 'x' }]), work: { env: {} } })
   await t.rejects(extractEnvelope(join(dir, 'env.zip'), join(dir, 'work/env')), /already exists/)

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, resolve, sep } from 'node:path'
-import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { createInflateRaw } from 'node:zlib'
 import type yauzl from 'yauzl'
 import { EntryGuard, type InflatedTotal } from './entry-guard.js'
 import { EntryNameRegistry, checkEntryName, isPlainEntryType } from './entry-name.js'
-import { entryName, openEnvelopeZip, type RawEntry } from './open-zip.js'
+import { entryName, openEnvelopeZip, openStoredBytes, type RawEntry } from './open-zip.js'
 import { EnvelopeRejected, fromZipReaderError } from './rejection.js'
 import { readEntries } from './read-entries.js'
 import { DEFAULT_ZIP_LIMITS, RATIO_GRACE_BYTES, type ZipLimits } from './zip-limits.js'
@@ -109,13 +109,21 @@ function checkDeclaredSizes(entry: RawEntry, name: string, limits: ZipLimits, to
   }
 }
 
+/**
+ * Bytes per inflated chunk and per write to disk. yauzl's own inflater (zlib's default, 16 KiB) handed a
+ * million-record file of 130 MiB over in about 8,000 chunks, each a round trip to zlib's thread and through
+ * every stream after it: 0.63-0.74 s to extract, against 0.37 s in chunks of 1 MiB.
+ */
+const CHUNK_BYTES = 1 << 20
+
 async function writeEntry(zip: yauzl.ZipFile, entry: RawEntry, dest: string, guard: EntryGuard, name: string): Promise<void> {
-  const source = await new Promise<Readable>((ok, fail) =>
-    zip.openReadStream(entry, (err, stream) => (err ? fail(fromZipReaderError(err.message)) : ok(stream))),
-  )
+  // The entry's bytes as stored, inflated here (checkDeclaredSizes allows only stored and deflate).
+  const source = await openStoredBytes(zip, entry)
+  // 'wx': never overwrite and never follow something already at that path.
+  const file = createWriteStream(dest, { flags: 'wx', highWaterMark: CHUNK_BYTES })
   try {
-    // 'wx': never overwrite and never follow something already at that path.
-    await pipeline(source, guard, createWriteStream(dest, { flags: 'wx' }))
+    if (entry.compressionMethod === 8) await pipeline(source, createInflateRaw({ chunkSize: CHUNK_BYTES }), guard, file)
+    else await pipeline(source, guard, file)
   } catch (e) {
     if (e instanceof EnvelopeRejected) throw e
     const code = (e as NodeJS.ErrnoException).code

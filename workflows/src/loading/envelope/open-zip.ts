@@ -1,4 +1,5 @@
 import { open as openFile, stat } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import { EnvelopeRejected, fromZipReaderError } from './rejection.js'
 
@@ -58,4 +59,14 @@ export async function openEnvelopeZip(path: string): Promise<yauzl.ZipFile> {
     }
     throw fromZipReaderError(message)
   }
+}
+
+/** yauzl 3's option for an entry's bytes as stored, neither decrypted nor inflated (the bundled typings predate it). */
+type StoredBytesOpener = (entry: yauzl.Entry, options: { decodeFileData: false }, callback: (err: Error | null, stream: Readable) => void) => void
+
+/** An entry's bytes as they lie in the zip: the caller inflates them, with the chunk size it chooses. */
+export function openStoredBytes(zip: yauzl.ZipFile, entry: RawEntry): Promise<Readable> {
+  const open = zip.openReadStream.bind(zip) as unknown as StoredBytesOpener
+  return new Promise<Readable>((ok, fail) =>
+    open(entry, { decodeFileData: false }, (err, stream) => (err ? fail(fromZipReaderError(err.message)) : ok(stream))))
 }
