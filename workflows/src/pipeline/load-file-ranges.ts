@@ -6,6 +6,7 @@ import type { FileTally } from './file-tally.js'
 
 export interface RangesInput {
   path: string
+  fileName?: string
   format: ImportFormatSpec
   layout: FileLayout
   linePrefix: string

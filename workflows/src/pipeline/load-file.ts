@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import type pg from 'pg'
 import type { ColumnTypeValue } from '@ligature/contracts'
-import { canSplit } from '../loading/parallel/parse-in-ranges.js'
+import { inflateCopy } from '../loading/parallel/inflate-copy.js'
+import { splitRoute } from '../loading/parallel/parse-in-ranges.js'
 import { parseDataFile } from '../loading/parse/parse-data-file.js'
 import { dateFormatOf, fileLayoutFrom, type ImportFormatSpec } from '../loading/parse/import-format.js'
 import { isInvalidRow } from '../loading/parse/rows.js'
@@ -61,8 +63,8 @@ export async function openFileRecords(input: { folder: string; reportDir: string
 
 /**
  * Loads one data file: its records COPYed into the project's record store in one transaction (copyRecords).
- * A large plain delimited file is parsed and preprocessed on `threads` threads, range by range (loading/parallel);
- * its COPY text still goes, in file order, through the one COPY of that transaction, so rows, row numbers,
+ * A large delimited file is parsed and preprocessed on `threads` threads, range by range (loading/parallel), a
+ * gzipped one from a decompressed copy in the reports folder, removed afterwards (inflate-copy.ts); its COPY text still goes, in file order, through the one COPY of that transaction, so rows, row numbers,
  * rejections, blanking and retries are exactly those of the single-thread path, which every other file takes.
  */
 export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onProgress: (rows: number) => void = () => {}): Promise<LoadFileResult> {
@@ -70,12 +72,16 @@ export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onPr
   const linePrefix = copyLinePrefix(target)
   const { path, format, layout } = fileFormat(input)
   const threads = loadThreads(input.threads)
-  if (threads > 1 && await canSplit(path, format, layout, input.splitMinBytes)) {
+  const route = threads > 1 ? await splitRoute(path, format, layout, input.splitMinBytes) : null
+  if (route !== null) {
+    // A gzipped file is parsed from a decompressed copy in the reports folder, under its own name in every message.
+    const plain = route === 'gunzip' ? await inflateCopy(input.reportDir, path) : path
     const tally = await FileTally.open(input.reportDir, input.reportName)
     try {
-      await copyRecords(client, target, copyTextInRanges({ path, format, layout, linePrefix, threads, rangeBytes: input.rangeBytes }, tally, onProgress))
+      await copyRecords(client, target, copyTextInRanges({ path: plain, fileName: basename(path), format, layout, linePrefix, threads, rangeBytes: input.rangeBytes }, tally, onProgress))
     } finally {
       await tally.close()
+      if (plain !== path) await rm(plain, { force: true })
     }
     return { ...tally.result(), threads }
   }

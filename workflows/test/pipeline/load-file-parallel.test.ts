@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import pg from 'pg'
@@ -124,4 +125,30 @@ t.test('the parse threads are kept between loads, and a closed pool is replaced'
   t.equal((third.result as LoadFileResult).threads, 2, 'a load after the close runs on new threads')
   t.not(keptRangePool(2), pool)
   t.same(third.rows, first.rows)
+})
+
+t.test('a gzipped file is decompressed to a copy, parsed in ranges, and the copy removed', async (t) => {
+  const rows = Array.from({ length: 600 }, (_, i) => hostileRow(i) + (i % 3 === 0 ? '\r\n' : '\n'))
+  await writeFile(join(dir, 'hostile.csv.gz'), gzipSync('\uFEFFid,given,surname,sex,dob,note\r\n' + rows.join('')))
+  const single = await compare(t, plan('hostile.csv.gz', ColumnType.DelimitedByName, hostileColumns, [{ name: 'hasHeader', value: 'true' }]), [401, 402])
+  t.equal((single.result as LoadFileResult).added, 500)
+  await writeSyntheticDataset({ records: 20_000, seed: 11 }, { csvPath: join(dir, 'people-gz.csv') })
+  await writeFile(join(dir, 'people.csv.gz'), gzipSync(await readFile(join(dir, 'people-gz.csv'))))
+  const people = await compare(t, plan('people.csv.gz', SYNTHETIC_IMPORT_FORMAT.columnType, SYNTHETIC_IMPORT_FORMAT.columns, [{ name: 'hasHeader', value: 'true' }]), [403, 404], 64 * 1024)
+  t.equal((people.result as LoadFileResult).added, 20_000)
+  t.same((await readdir(dir)).filter((name) => name.endsWith('.inflated')), [], 'no decompressed copy left')
+})
+
+t.test('a broken gzipped file fails as on one thread, under its own name, and leaves no copy', async (t) => {
+  const rows = Array.from({ length: 2_000 }, (_, i) => `P${i},Anna,Smith,F,19800101,plain\n`).join('')
+  const whole = gzipSync('id,given,surname,sex,dob,note\n' + rows)
+  await writeFile(join(dir, 'cut.csv.gz'), whole.subarray(0, Math.floor(whole.length * 0.6)))
+  const single = await compare(t, plan('cut.csv.gz', ColumnType.DelimitedByName, hostileColumns, []), [405, 406])
+  t.match(single.result, { code: 'InvalidDataFile', error: /^The data file cut\.csv\.gz cannot be read: it is not a valid gzip file/ })
+  t.same(single.rows, [], 'nothing stored')
+  // A whole gzip stream holding a broken record: the message names the file the provider sent, not its copy.
+  await writeFile(join(dir, 'quote.csv.gz'), gzipSync('id,given,surname,sex,dob,note\n' + rows + 'R9999,"never closed,x,y,F,19800101,n\n' + rows))
+  const quote = await compare(t, plan('quote.csv.gz', ColumnType.DelimitedByName, hostileColumns, []), [407, 408], 4096)
+  t.match(quote.result, { code: 'InvalidDataFile', error: /^The data file quote\.csv\.gz cannot be read: the record starting at line \d+: Quote Not Closed/ })
+  t.same((await readdir(dir)).filter((name) => name.endsWith('.inflated')), [], 'no decompressed copy left')
 })

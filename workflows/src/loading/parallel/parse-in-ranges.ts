@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { ColumnType } from '@ligature/contracts/enums'
 import { headerCells, type RangeStart } from '../parse/delimited.js'
 import { importFormatProblems, type FileLayout, type ImportFormatSpec } from '../parse/import-format.js'
@@ -15,6 +16,8 @@ export const RANGE_BYTES = 4 * 1024 ** 2
 
 export interface SplitFile {
   path: string
+  /** The name messages give the file (default: the name of `path`). */
+  fileName?: string
   format: ImportFormatSpec
   layout: FileLayout
   linePrefix: string
@@ -22,17 +25,24 @@ export interface SplitFile {
 }
 
 /**
- * Whether a file can be parsed in ranges: a plain (not gzipped) delimited file with a one-byte separator, at least
- * `minBytes` long, whose import format applies. Everything else takes the single-thread path, which also reports
- * a misconfigured format or an oversized file as it always has. Gzip has no random access, so a `.gz` file could
- * only be split after decompressing it all once; fixed-width files are rare and small in practice, so both stay
- * single-threaded.
+ * A gzipped file this much smaller than SPLIT_MIN_BYTES is parsed on one thread. Delimited text compresses about
+ * four to eight times, so a file of an eighth of the minimum is likely to hold at least the minimum.
  */
-export async function canSplit(path: string, format: ImportFormatSpec, layout: FileLayout, minBytes = SPLIT_MIN_BYTES): Promise<boolean> {
-  if (format.columnType === ColumnType.FixedWidth || isGzipName(path)) return false
-  if (splittableSeparator(layout.separator) === null || importFormatProblems(format, layout).length > 0) return false
+const GZIP_RATIO_GUESS = 8
+
+/**
+ * How a file can be parsed in ranges: `plain`, a delimited file with a one-byte separator, at least `minBytes` long,
+ * whose import format applies; `gunzip`, the same gzipped, at least an eighth of `minBytes`, which must first be
+ * decompressed to a file of its own (gzip has no random access; inflate-copy.ts); null for everything else, which
+ * takes the single-thread path, where a misconfigured format or an oversized file is reported as it always has been.
+ * Fixed-width files are rare and small in practice and stay on one thread.
+ */
+export async function splitRoute(path: string, format: ImportFormatSpec, layout: FileLayout, minBytes = SPLIT_MIN_BYTES): Promise<'plain' | 'gunzip' | null> {
+  if (format.columnType === ColumnType.FixedWidth) return null
+  if (splittableSeparator(layout.separator) === null || importFormatProblems(format, layout).length > 0) return null
   const size = (await stat(path)).size
-  return size >= minBytes && size <= DEFAULT_MAX_DATA_BYTES
+  if (isGzipName(path)) return size >= minBytes / GZIP_RATIO_GUESS ? 'gunzip' : null
+  return size >= minBytes && size <= DEFAULT_MAX_DATA_BYTES ? 'plain' : null
 }
 
 /**
@@ -61,7 +71,7 @@ export async function* parseInRanges(file: SplitFile, pool: RangePool): AsyncGen
         header ??= file.layout.firstLineHeader ? headerCells(await readHead(file.path, splitter.firstRecordEnd!), file.layout) : null
         from = { rowOffset: range.rowOffset, header }
       }
-      const output = pool.run({ path: file.path, format: file.format, layout: file.layout, range, from, linePrefix: file.linePrefix })
+      const output = pool.run({ path: file.path, fileName: file.fileName ?? basename(file.path), format: file.format, layout: file.layout, range, from, linePrefix: file.linePrefix })
       // Awaited in order below; until then a failure must not count as unhandled.
       output.catch(() => {})
       inFlight.push(output)

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { basename } from 'node:path'
 import type { LinkageFieldName } from '../linkage-fields.js'
 import { parseDelimited, parseDelimitedRange, type RangeStart } from '../parse/delimited.js'
 import { dateFormatOf, type FileLayout, type ImportFormatSpec } from '../parse/import-format.js'
@@ -12,6 +11,8 @@ import { recordCopyLine } from '../store/copy-text.js'
 /** One range of a delimited file for one thread: what to read and how its COPY lines start. */
 export interface RangeTask {
   path: string
+  /** The data file's name in messages: not always the name of `path`, which may be its gunzipped copy. */
+  fileName: string
   format: ImportFormatSpec
   layout: FileLayout
   range: ByteRange
@@ -64,14 +65,14 @@ export async function parseRange(task: RangeTask): Promise<RangeOutput> {
   }
   if (task.from) {
     // A later range (at most a few MiB, cut after a record) is read whole, so most split without csv-parse.
-    const rows = parseDelimitedRange(await readRange(task.path, task.range), task.format, task.layout, basename(task.path), task.from)
+    const rows = parseDelimitedRange(await readRange(task.path, task.range), task.format, task.layout, task.fileName, task.from)
     if (Symbol.iterator in rows) for (const row of rows) take(row)
     else for await (const row of rows) take(row)
   } else {
     // createReadStream's `end` is inclusive; a range is never empty (RangeSplitter cuts after a record).
     const bytes = createReadStream(task.path, { start: task.range.start, end: task.range.end - 1, highWaterMark: 1 << 20 })
     try {
-      for await (const row of parseDelimited(bytes, task.format, task.layout, basename(task.path))) take(row)
+      for await (const row of parseDelimited(bytes, task.format, task.layout, task.fileName)) take(row)
     } finally {
       bytes.destroy()
     }
