@@ -64,8 +64,9 @@ export async function openFileRecords(input: { folder: string; reportDir: string
 /**
  * Loads one data file: its records COPYed into the project's record store in one transaction (copyRecords).
  * A large delimited file is parsed and preprocessed on `threads` threads, range by range (loading/parallel), a
- * gzipped one from a decompressed copy in the reports folder, removed afterwards (inflate-copy.ts); its COPY text still goes, in file order, through the one COPY of that transaction, so rows, row numbers,
- * rejections, blanking and retries are exactly those of the single-thread path, which every other file takes.
+ * gzipped one from a decompressed copy in the reports folder, removed afterwards (inflate-copy.ts). Its COPY text
+ * still goes, in file order, through the one COPY of that transaction, so rows, row numbers, rejections, blanking
+ * and retries are exactly those of the single-thread path, which every other file takes.
  */
 export async function loadFile(client: pg.ClientBase, input: LoadFileInput, onProgress: (rows: number) => void = () => {}): Promise<LoadFileResult> {
   const target = { schema: input.schema, eventTypeId: input.file.eventTypeId, linkageId: input.linkageId, fileIndex: input.file.fileIndex }

@@ -8,10 +8,10 @@
  * touched read set, written section by section so neither side holds a second copy of the table: a JSON
  * header with every section's length, then the sections in that order.
  */
-import { open, readdir, rm, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { open } from 'node:fs/promises'
 import { Column, RecordTable, type ColumnSpec, type TermCounts } from '@ligature/engine'
 import type { LinkageRecords } from './linkage-records.js'
+import { removeStaleFiles } from '../stale-files.js'
 import { writeWholeFile } from './whole-file.js'
 
 const MAGIC = 'LIGATURE-TABLE-1\n'
@@ -125,17 +125,10 @@ export async function readTableSnapshot(path: string, key: string): Promise<Link
   }
 }
 
-const STALE_MS = 24 * 3_600_000
-
 /**
  * Removes snapshots (and temporary files) a day old from `dir`: grouping removes its linkage's, but a linkage that
  * failed before grouping, or a worker killed mid-write, leaves one behind.
  */
-export async function removeStaleSnapshots(dir: string, now = Date.now()): Promise<void> {
-  for (const name of await readdir(dir)) {
-    if (!name.endsWith('.table') && !name.endsWith('.tmp')) continue
-    const path = join(dir, name)
-    const modified = await stat(path).then((s) => s.mtimeMs, () => now)
-    if (now - modified > STALE_MS) await rm(path, { force: true })
-  }
+export function removeStaleSnapshots(dir: string, now = Date.now()): Promise<void> {
+  return removeStaleFiles(dir, (name) => name.endsWith('.table') || name.endsWith('.tmp'), now)
 }

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs'
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { removeStaleFiles } from '../../stale-files.js'
 import { DEFAULT_MAX_DATA_BYTES, openDataBytes } from '../parse/open-text.js'
 
 const SUFFIX = '.inflated'
-const STALE_MS = 24 * 3_600_000
 
 /**
  * Gunzips a data file into a new hidden file in `folder`, a folder of the worker's own (never the data file's,
@@ -17,7 +17,7 @@ const STALE_MS = 24 * 3_600_000
  */
 export async function inflateCopy(folder: string, path: string, maxBytes = DEFAULT_MAX_DATA_BYTES): Promise<string> {
   await mkdir(folder, { recursive: true })
-  await removeStaleCopies(folder)
+  await removeStaleFiles(folder, (name) => name.startsWith('.') && name.endsWith(SUFFIX))
   const target = join(folder, `.${randomUUID()}${SUFFIX}`)
   try {
     await pipeline(openDataBytes(path, maxBytes), createWriteStream(target, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }))
@@ -25,14 +25,5 @@ export async function inflateCopy(folder: string, path: string, maxBytes = DEFAU
   } catch (err) {
     await rm(target, { force: true })
     throw err
-  }
-}
-
-async function removeStaleCopies(folder: string, now = Date.now()): Promise<void> {
-  for (const name of await readdir(folder)) {
-    if (!name.startsWith('.') || !name.endsWith(SUFFIX)) continue
-    const path = join(folder, name)
-    const modified = await stat(path).then((s) => s.mtimeMs, () => now)
-    if (now - modified > STALE_MS) await rm(path, { force: true })
   }
 }
