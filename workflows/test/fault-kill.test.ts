@@ -71,16 +71,21 @@ t.test('killing workers at random moments of a load, a linkage and an extraction
   const expected = await extractAll(reference.code, reference.ep)
   await healthy.stop()
   healthy = undefined
+  // Each job is killed at a random moment within how long it took uninterrupted on this machine: a fixed window
+  // let a fast machine finish the job first, and the kill then tested nothing.
+  const took = new Map(((await ok('GET', '/envelopes/fk-ref/jobs')) as { name: string; processingStart: string | null; processingFinish: string | null }[])
+    .flatMap((j) => j.processingStart && j.processingFinish ? [[j.name, Date.parse(j.processingFinish) - Date.parse(j.processingStart)] as const] : []))
 
   const kills: string[] = []
   t.equal((await uploadEnvelope(platform.url, admin, 'fk-kill.zip', killed.zip)).status, 201)
   for (const job of ['Load Linkage Request', 'Link']) {
     const doomed = doomedWorker()
     await until(`${job} processing`, jobProcessing('fk-kill', job), 600_000)
-    const delay = Math.floor(random() * 1500)
+    const delay = Math.floor(random() * (took.get(job) ?? 1500))
     await new Promise((r) => setTimeout(r, delay))
+    const stillProcessing = await jobProcessing('fk-kill', job)()
     await kill(doomed)
-    kills.push(`${job} +${delay} ms`)
+    kills.push(`${job} +${delay} ms of ${took.get(job) ?? '?'}${stillProcessing ? '' : ' (it had already finished)'}`)
   }
   healthy = await startWorkerProcess(platform.workerConfig())
   t.teardown(() => healthy?.stop())
