@@ -6,20 +6,16 @@
  * process and of this process (which runs the services and the download) over their pre-extraction level.
  * Run: npm run bench:extraction -- --records 1000000   (Postgres, NATS and Temporal running)
  */
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { api, configureProject, startPlatform } from '@ligature/testkit'
+import { api, configureProject, processMemoryMiB, startPlatform } from '@ligature/testkit'
 import { ensureRecordStore } from '../src/records/record-schema.js'
 import { startWorkers } from './support/worker-processes.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '100000' } } })
 const records = Number(values.records)
 const f = (x: number) => x.toFixed(2)
-const rssMiB = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return m ? Number(m[1]) / 1024 : NaN
-}
+const rssMiB = (pid: number) => processMemoryMiB(pid, 'VmRSS')
 
 const platform = await startPlatform()
 const workers = await startWorkers(1, platform.workerConfig())

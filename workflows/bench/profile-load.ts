@@ -8,12 +8,12 @@
  * new threads, then one on warm threads.
  */
 import { parseArgs } from 'node:util'
-import { createReadStream, readFileSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir, loadavg } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { createTestDatabase } from '@ligature/testkit'
+import { createTestDatabase, processCpuSeconds } from '@ligature/testkit'
 import { loadFile } from '../src/pipeline/load-file.js'
 import { RangeSplitter } from '../src/loading/parse/record-boundaries.js'
 import { ensureRecordStore, quoteIdent } from '../src/records/record-schema.js'
@@ -65,7 +65,7 @@ await client.connect()
 try {
   const schema = await ensureRecordStore(client, 1)
   const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
-  const pgCpu = () => { const f = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) / 100 }
+  const pgCpu = () => processCpuSeconds(backend)
   for (const threads of values.threads.split(',').map(Number)) await pass('load', async () => {
     // Every pass loads into an empty store: a table already holding earlier passes' rows costs Postgres more.
     await client.query(`truncate ${quoteIdent(schema)}.records`)

@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { once } from 'node:events'
 import { request } from 'node:http'
@@ -16,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createDb, migrateToLatest } from '@ligature/service-kit'
-import { createTestDatabase, freePort, waitReady } from '@ligature/testkit'
+import { createTestDatabase, freePort, processMemoryMiB, waitReady } from '@ligature/testkit'
 import { GATEWAY_SCHEMA, type GatewayDb } from '../../gateway/src/db.js'
 import { gatewayMigrations } from '../../gateway/src/migrations/index.js'
 import { createToken } from '../../gateway/src/auth/tokens.js'
@@ -26,7 +25,7 @@ const totalBytes = Number(values.mib) * 1024 ** 2
 const root = resolve(import.meta.dirname, '../../..')
 const secret = 'bench-internal-secret-0123456789'
 
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024
+const rssMiB = (pid: number) => processMemoryMiB(pid, 'VmRSS')
 
 const start = (script: string, env: Record<string, string>): ChildProcess => spawn(process.execPath, ['--import', 'tsx', script], {
   cwd: root, env: { ...process.env, LOG_LEVEL: 'info', LIGATURE_INTERNAL_SECRET: secret, ...env }, stdio: ['ignore', 'ignore', 'inherit'],

@@ -15,9 +15,8 @@ import { request, Agent } from 'node:http'
 import { once } from 'node:events'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readFileSync } from 'node:fs'
 import { signPrincipal, createDb, migrateToLatest } from '@ligature/service-kit'
-import { createTestDatabase, freePort, waitReady } from '@ligature/testkit'
+import { createTestDatabase, freePort, machineBusySeconds, processCpuSeconds, waitReady } from '@ligature/testkit'
 import { GATEWAY_SCHEMA, type GatewayDb } from '../src/db.js'
 import { gatewayMigrations } from '../src/migrations/index.js'
 import { createToken } from '../src/auth/tokens.js'
@@ -43,17 +42,9 @@ function startProcess(script: string, env: Record<string, string>): ChildProcess
 
 interface Round { rps: number; p50: number; p975: number; p99: number; errors: number; cpu: Record<string, number> }
 
-/** CPU seconds (user + system) a process has used so far, from /proc: unlike req/s, CPU per request barely
- * moves when other work shares the machine, so it is the steadier reading of what the hop costs. */
-const cpuSeconds = (pid: number | 'machine') => {
-  if (pid === 'machine') {
-    // The whole machine's busy time: what the request costs across every process (clients and Postgres too).
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number)
-    return (ticks.reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!) / 100
-  }
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
-}
+/** CPU seconds a process (or the whole machine, clients and Postgres too) has used so far: unlike req/s, CPU per
+ * request barely moves when other work shares the machine, so it is the steadier reading of what the hop costs. */
+const cpuSeconds = (pid: number | 'machine') => pid === 'machine' ? machineBusySeconds() : processCpuSeconds(pid)
 
 /** C clients, each one request at a time over its own kept-alive socket, for `seconds`. */
 async function load(port: number, path: string, headers: Record<string, string>, watched: Record<string, number | 'machine'>): Promise<Round> {

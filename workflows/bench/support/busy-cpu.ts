@@ -6,10 +6,8 @@
  * total, and adds up the intervals in which every worker's main thread used over half a core. Linux only: where
  * /proc cannot be read it reports nothing.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { commandCpuSeconds, machineBusySeconds, processCpuSeconds, threadCpuSeconds } from '@ligature/testkit'
 
-/** Kernel clock ticks per second (`getconf CLK_TCK`), 100 on every Linux these benches run on. */
-const TICKS_PER_SECOND = 100
 /** A main thread counts as busy in an interval where it used more than this share of a core. */
 const BUSY_SHARE = 0.5
 
@@ -59,41 +57,14 @@ export function busyCpu(samples: readonly CpuSample[], cores: number): BusyCpuRe
   return report
 }
 
-/** utime + stime of a /proc stat line, in seconds (fields after the command, which may hold spaces). */
-function cpuSecondsOf(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
-}
-
-const statSeconds = (path: string) => cpuSecondsOf(readFileSync(path, 'utf8'))
-
-function postgresSeconds(): number {
-  let total = 0
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') total += cpuSecondsOf(stat)
-    } catch { /* gone between the listing and the read */ }
-  }
-  return total
-}
-
-/** Busy time on the machine, in seconds: /proc/stat's first line less idle and iowait. */
-function machineSeconds(): number {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/)
-  const n = ticks.map(Number)
-  return (n[0]! + n[1]! + n[2]! + n[5]! + n[6]! + n[7]!) / TICKS_PER_SECOND
-}
-
 function sample(pids: readonly number[]): CpuSample {
   const { user, system } = process.cpuUsage()
   return {
     at: performance.now() / 1000,
-    workers: pids.map((pid) => ({ main: statSeconds(`/proc/${pid}/task/${pid}/stat`), process: statSeconds(`/proc/${pid}/stat`) })),
-    postgres: postgresSeconds(),
+    workers: pids.map((pid) => ({ main: threadCpuSeconds(pid), process: processCpuSeconds(pid) })),
+    postgres: commandCpuSeconds('postgres'),
     self: (user + system) / 1e6,
-    machine: machineSeconds(),
+    machine: machineBusySeconds(),
   }
 }
 

@@ -5,8 +5,8 @@
  * BENCH_CPU_PROF.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { processMemoryMiB } from '@ligature/testkit'
 import type { ActivityMemory } from '../../src/activity-memory.js'
 
 const workerEntry = fileURLToPath(new URL('../../src/worker.ts', import.meta.url))
@@ -23,8 +23,7 @@ export interface WorkerProcesses {
 
 const peakOf = (pid: number | undefined) => {
   try {
-    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    return hwm ? Number(hwm[1]) / 1024 : NaN
+    return pid === undefined ? NaN : processMemoryMiB(pid, 'VmHWM')
   } catch { return NaN }
 }
 
