@@ -39,7 +39,7 @@ export class JaroWinklerBound {
   }
 
   private bound(a: number, b: number, prefixScale: number, readPrefix: boolean): number {
-    const la = this.counts.lengths[a]!, lb = this.counts.lengths[b]!
+    const la = this.counts.lengthOf(a), lb = this.counts.lengthOf(b)
     if (la === 0 || lb === 0) return la === lb ? 1 : 0
     const m = this.counts.commonUpperBound(a, b)
     if (m === 0) return 0

@@ -11,7 +11,7 @@ export class LevenshteinBound {
 
   /** A lower bound on the edit distance between values a and b. */
   lowerBound(a: number, b: number): number {
-    const la = this.counts.lengths[a]!, lb = this.counts.lengths[b]!
+    const la = this.counts.lengthOf(a), lb = this.counts.lengthOf(b)
     return (la > lb ? la : lb) - this.counts.commonUpperBound(a, b)
   }
 }
