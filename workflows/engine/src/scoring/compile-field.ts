@@ -16,6 +16,7 @@ import { WeightCurve } from '../weights/curve.js'
 import { fieldWeights } from '../weights/weights.js'
 import { BloomField, DateField } from './date-bloom-fields.js'
 import { ExactField, MemoStringField, SimilarityToWeight, type FieldScorer, type StringGate } from './field-scorer.js'
+import { DateLadder } from './date-ladder.js'
 import { LevelledField, LevelTests, levelWeights, termFrequencyAdjustments, TF_PRIOR_VALUES } from './levelled-field.js'
 
 export const DEFAULT_JARO_WINKLER_THRESHOLD = 0.9
@@ -71,8 +72,9 @@ function compileLevelledField(spec: MatchingFieldSpec, table: RecordTable): Fiel
   const column = table.column(spec.field)
   const tf = spec.termFrequency ? termFrequencyAdjustments(column, spec.u, TF_PRIOR_VALUES, table.termCounts(spec.field)) : null
   const comparisons = [spec.comparison, ...(spec.levels ?? []).map(l => l.comparison)]
+  const dates = comparisons.every(c => c.type === 'Date')
   return new LevelledField(spec.field, column.codes, compileLevelTests(spec, table, false), top, weights, tf, {
-    memoise: !comparisons.every(c => c.type === 'Date'), surelyDisagrees: ladderDisagreement(comparisons, column) })
+    memoise: !dates, surelyDisagrees: ladderDisagreement(comparisons, column), dateLadder: dates ? new DateLadder(column, comparisons) : null })
 }
 
 /**

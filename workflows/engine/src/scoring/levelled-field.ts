@@ -14,6 +14,7 @@ import type { MatchingFieldSpec } from '../types.js'
 import { agreementWeight } from '../weights/weights.js'
 import type { FieldScorer } from './field-scorer.js'
 import { PairMemo } from './pair-memo.js'
+import type { DateLadder } from './date-ladder.js'
 
 export const MISSING = -1
 
@@ -102,6 +103,8 @@ export interface LevelledFieldOptions {
    * weight without the memo or the comparisons. Most candidate pairs in a block are such non-matches.
    */
   surelyDisagrees?: ((a: number, b: number) => boolean) | null
+  /** A ladder of Date comparisons only: the level of two distinct codes, read in one call (date-ladder.ts). */
+  dateLadder?: DateLadder | null
 }
 
 /**
@@ -112,12 +115,14 @@ export interface LevelledFieldOptions {
 export class LevelledField implements FieldScorer {
   private readonly memo: PairMemo | null
   private readonly surelyDisagrees: ((a: number, b: number) => boolean) | null
+  private readonly dateLadder: DateLadder | null
 
   constructor(readonly field: string, private readonly codes: Int32Array, private readonly tests: LevelTests,
     private readonly top: FieldScorer, private readonly weights: readonly number[],
     private readonly tf: Float64Array | null, options: LevelledFieldOptions = {}) {
     this.memo = options.memoise === false ? null : new PairMemo()
     this.surelyDisagrees = options.surelyDisagrees ?? null
+    this.dateLadder = options.dateLadder ?? null
   }
 
   weightFor(i: number, j: number): number {
@@ -151,7 +156,7 @@ export class LevelledField implements FieldScorer {
    * arrays were boxed on the heap per pair: this loop allocated more than any other part of matching.
    */
   accumulate(left: Int32Array, right: Int32Array, n: number, out: Float64Array): void {
-    const codes = this.codes, memo = this.memo, surelyDisagrees = this.surelyDisagrees, disagreement = this.weights[0]!
+    const codes = this.codes, memo = this.memo, surelyDisagrees = this.surelyDisagrees, dateLadder = this.dateLadder, disagreement = this.weights[0]!
     for (let k = 0; k < n; k++) {
       const i = left[k]!, j = right[k]!
       let a = codes[i]!, b = codes[j]!
@@ -163,7 +168,7 @@ export class LevelledField implements FieldScorer {
         if (a > b) { const t = a; a = b; b = t }
         if (surelyDisagrees !== null && surelyDisagrees(a, b)) { out[k]! += disagreement; continue }
         if (memo === null) {
-          const level = this.tests.level(i, j)
+          const level = dateLadder !== null ? dateLadder.level(a, b) : this.tests.level(i, j)
           if (level === 1) out[k]! += this.top.weightFor(i, j)
           else if (level !== MISSING) out[k]! += this.weights[level]!
           continue
