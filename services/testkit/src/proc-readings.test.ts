@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { cpuSecondsOfStat, machineBusySeconds, processCpuSeconds, processMemoryMiB, threadCpuSeconds } from './proc-readings.js'
+import { commandCpuSeconds, cpuSecondsOfStat, machineBusySeconds, processCpuSeconds, processMemoryMiB, threadCpuSeconds } from './proc-readings.js'
 
 t.test('a stat line\'s utime and stime are read after the command, even one holding spaces and parentheses', async (t) => {
   const rest = 'S 1 1234 1234 0 -1 4194560 9000 0 0 0 250 130 0 0 20 0 12 0 5000 1000000 2000 18446744073709551615'
@@ -27,4 +28,12 @@ t.test('resident memory now is at most its peak, and grows with a buffer the pro
   t.ok(after - before >= 48, `64 MiB touched: ${before.toFixed(0)} → ${after.toFixed(0)} MiB`)
   t.ok(processMemoryMiB(process.pid, 'VmHWM') >= after, 'the peak holds the present')
   t.equal(held[held.length - 1], 1)
+})
+
+t.test('a command\'s processes are found by name, each with its own CPU time', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
+  const command = readFileSync(`/proc/${process.pid}/stat`, 'utf8').replace(/^\d+ \((.*)\) .*$/s, '$1')
+  const found = commandCpuSeconds(command)
+  t.ok(found.has(process.pid), `this process is among the ${found.size} named ${command}`)
+  t.ok(Math.abs(found.get(process.pid)! - processCpuSeconds(process.pid)) < 0.05, 'with its CPU time')
+  t.equal(commandCpuSeconds('no-such-command-anywhere').size, 0)
 })

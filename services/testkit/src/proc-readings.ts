@@ -20,17 +20,20 @@ export const processCpuSeconds = (pid: number): number => cpuSecondsOfStat(readF
 /** CPU seconds one thread of a process has used so far; a process's main thread has the process's id. */
 export const threadCpuSeconds = (pid: number, tid = pid): number => cpuSecondsOfStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'))
 
-/** CPU seconds every process of this command name (`postgres`, say) has used so far. */
-export function commandCpuSeconds(command: string): number {
-  let total = 0
+/**
+ * CPU seconds each process of this command name (`postgres`, say) has used so far, by process id. By process,
+ * because a process that exits takes its time with it: a sum over whoever is alive can fall between two readings.
+ */
+export function commandCpuSeconds(command: string): Map<number, number> {
+  const byPid = new Map<number, number>()
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command) total += cpuSecondsOfStat(stat)
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === command) byPid.set(Number(pid), cpuSecondsOfStat(stat))
     } catch { /* gone between the listing and the read */ }
   }
-  return total
+  return byPid
 }
 
 /**

@@ -1,8 +1,8 @@
 import t from 'tap'
 import { busyCpu, type CpuSample } from './busy-cpu.js'
 
-const at = (s: number, mains: number[], processes: number[], postgres: number, self: number, machine: number): CpuSample =>
-  ({ at: s, workers: mains.map((main, i) => ({ main, process: processes[i]! })), postgres, self, machine })
+const at = (s: number, mains: number[], processes: number[], postgres: number | Map<number, number>, self: number, machine: number): CpuSample =>
+  ({ at: s, workers: mains.map((main, i) => ({ main, process: processes[i]! })), postgres: typeof postgres === 'number' ? new Map([[1, postgres]]) : postgres, self, machine })
 
 t.test('only intervals in which every main thread used over half a core count, split by who used them', async (t) => {
   const samples = [
@@ -29,4 +29,14 @@ t.test('no samples, or no busy interval, report nothing used', async (t) => {
   const idle = busyCpu([at(0, [0], [0], 0, 0, 0), at(1, [0.2], [0.3], 0.1, 0.1, 0.6)], 2)
   t.equal(idle.seconds, 0)
   t.same(idle.mainThreads, [0])
+})
+
+t.test('a Postgres backend that exits between samples is not subtracted, and one that starts counts whole', async (t) => {
+  const busy = (s: number, postgres: Map<number, number>, machine: number) => at(s, [s * 0.9, s * 0.9], [s, s], postgres, 0, machine)
+  const r = busyCpu([
+    busy(0, new Map([[10, 5.0], [11, 2.0]]), 0),
+    // Backend 11 (2 s of CPU in its life) exits; 10 uses 0.1 s; 12 starts and uses 0.05 s.
+    busy(1, new Map([[10, 5.1], [12, 0.05]]), 2.0),
+  ], 2)
+  t.equal(+r.postgres.toFixed(3), 0.15)
 })

@@ -15,7 +15,8 @@ export interface CpuSample {
   at: number
   /** Per worker: CPU seconds of its main thread and of the whole process so far. */
   workers: { main: number; process: number }[]
-  postgres: number
+  /** Per Postgres process id, its CPU seconds so far. */
+  postgres: ReadonlyMap<number, number>
   self: number
   machine: number
 }
@@ -33,6 +34,16 @@ export interface BusyCpuReport {
   rest: number
 }
 
+/**
+ * Postgres's CPU between two samples: each backend's growth, a backend started since counted whole. One that exited
+ * in between takes its last interval with it (nothing reads it), rather than subtracting its whole life.
+ */
+function postgresBetween(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): number {
+  let total = 0
+  for (const [pid, seconds] of b) total += seconds - (a.get(pid) ?? 0)
+  return total
+}
+
 /** Adds up the intervals between consecutive samples in which every worker's main thread was busy. Pure. */
 export function busyCpu(samples: readonly CpuSample[], cores: number): BusyCpuReport {
   const workers = samples[0]?.workers.length ?? 0
@@ -45,7 +56,7 @@ export function busyCpu(samples: readonly CpuSample[], cores: number): BusyCpuRe
     const main = b.workers.map((w, i) => w.main - a.workers[i]!.main)
     if (!main.every((m) => m / seconds > BUSY_SHARE)) continue
     const other = b.workers.map((w, i) => w.process - a.workers[i]!.process - main[i]!)
-    const postgres = b.postgres - a.postgres, self = b.self - a.self, machine = b.machine - a.machine
+    const postgres = postgresBetween(a.postgres, b.postgres), self = b.self - a.self, machine = b.machine - a.machine
     report.seconds += seconds
     report.capacity += seconds * cores
     main.forEach((m, i) => { report.mainThreads[i]! += m })
