@@ -57,8 +57,10 @@ export async function startWorkers(count: number, config: Record<string, string 
   const started = Array.from({ length: count }, (_, worker) => new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [...profileArgs(), ...experimentArgs(), '--import', 'tsx', workerEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     children.push(child)
-    // The SDK logs at info to stderr; keep only its warnings and errors.
+    // The SDK logs at info to stderr; keep only its warnings and errors (and the last lines, for a worker that dies at boot).
+    let stderrTail = ''
     child.stderr.on('data', (chunk: Buffer) => {
+      stderrTail = (stderrTail + chunk.toString()).slice(-4096)
       for (const line of chunk.toString().split('\n')) if (/\[(WARN|ERROR)\]/.test(line) && !/No workflows registered/.test(line)) console.error(line)
     })
     let partial = ''
@@ -70,7 +72,7 @@ export async function startWorkers(count: number, config: Record<string, string 
         noteActivity(worker, line)
       }
     })
-    child.once('exit', (code) => reject(new Error(`a worker exited with ${code} before it started`)))
+    child.once('exit', (code) => reject(new Error(`a worker exited with ${code} before it started:\n${stderrTail}`)))
   }))
   await Promise.all(started)
   const watch = setInterval(() => children.forEach((c, i) => { peaks[i] = Math.max(peaks[i] ?? 0, peakOf(c.pid) || 0) }), 500)
