@@ -6,7 +6,7 @@ import { createTestDatabase } from '@ligature/testkit'
 import { febrlFilePlan } from '../support/febrl-files.js'
 import { defaultStrategies } from '@ligature/engine'
 import { groupLinkage } from '../../src/pipeline/group-linkage.js'
-import { matchPartition, partitionTableKey, writePartitionSnapshot, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
+import { LONE_PARTITION, matchPartition, partitionTableKey, writePartitionSnapshot, type PartitionOutcome } from '../../src/pipeline/link-partition.js'
 import { fieldsUsed } from '../../src/pipeline/match-config.js'
 import { combinedReport, combinedStats } from '../../src/pipeline/link-report.js'
 import { checkPartitionsAgree, PartitionTablesDiffer } from '../../src/pipeline/partition-check.js'
@@ -83,6 +83,8 @@ for (const [rule, partitions] of [['WeightedBestLink', 3], ['Merge', 3], ['Weigh
     t.same(split.report.histogram, inMemory.report.histogram, 'the same score histogram')
     t.same(split.outcomes.map((o) => o.readFrom === 'worker'), split.outcomes.map((_, i) => i > 0), 'one read per worker: later partitions reuse the records')
     t.equal(new Set(split.outcomes.map((o) => o.fingerprint)).size, 1, 'every partition planned from the same table')
+    if (partitions === 1) t.equal(split.outcomes[0]!.fingerprint, LONE_PARTITION, 'a lone partition has no table to agree on and takes no fingerprint')
+    else t.match(split.outcomes[0]!.fingerprint, /^\d+:[0-9a-f]{16}$/, 'partitions fingerprint the table they planned from')
     const parts = split.report.partitions ?? []
     t.same(parts.map((p) => p.partition), split.outcomes.map((_, i) => i + 1), 'the report lists each partition')
     t.equal(parts.reduce((n, p) => n + p.pairsCreated, 0), inMemory.report.strategies.reduce((n, s) => n + s.pairsCreated, 0), 'partition pairs add up to the linkage\'s')
