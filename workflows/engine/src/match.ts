@@ -118,8 +118,9 @@ export class Matcher {
     const blocks = buildBlocks(table, strategy.blockingFields)
     for (let i = 0; i < table.size; i++) if (blocks.blockOf[i] !== NO_BLOCK) this.blockedSomewhere[i] = 1
     // Whole table: remember the pairs kept. A block partition: decide from the earlier strategies' blocks.
-    const exclude: PairExclusion = this.options.partition
-      ? new KeptByEarlier([...this.earlier], this.options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE) : kept
+    // The first strategy has nothing earlier to exclude.
+    const exclude: PairExclusion | null = this.options.partition
+      ? (this.earlier.length > 0 ? new KeptByEarlier([...this.earlier], this.options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE) : null) : kept
     const remember = !last && !this.options.partition
     this.currentKept = 0
     const steps = candidateSteps(table, strategy.blockingFields, (left, right, n) => {

@@ -15,8 +15,16 @@ import { TopBlocks, type BlockReport } from './top-blocks.js'
 export const DEFAULT_MAX_BLOCK_SIZE = 5000
 export const DEFAULT_CHUNK_PAIRS = 1 << 16
 
-/** Pairs a strategy must not create again: kept by an earlier one (PairSet, or a rule, see kept-earlier.ts). */
-export interface PairExclusion { has(i: number, j: number): boolean }
+/**
+ * Pairs a strategy must not create again: kept by an earlier one (PairSet, or a rule, see kept-earlier.ts). An
+ * exclusion may also take one block at a time: `enterBlock` with the block's members in the order its pairs are
+ * made, then `hasAt` with the two members' positions there (and their records), in place of `has`.
+ */
+export interface PairExclusion {
+  has(i: number, j: number): boolean
+  enterBlock?(members: Int32Array, size: number): void
+  hasAt?(a: number, c: number, i: number, j: number): boolean
+}
 
 export interface CandidateOptions {
   exclude?: PairExclusion | null
@@ -59,6 +67,7 @@ export function* candidateSteps(table: RecordTable, fields: readonly BlockingFie
   const maxBlockSize = options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE
   const chunk = options.chunkPairs ?? DEFAULT_CHUNK_PAIRS
   const exclude = options.exclude ?? null
+  const byBlock = exclude?.enterBlock && exclude.hasAt ? exclude : null
   const isNew = table.isNew
   const left = new Int32Array(chunk), right = new Int32Array(chunk)
   const top = new TopBlocks(options.topBlocks ?? 10)
@@ -93,15 +102,30 @@ export function* candidateSteps(table: RecordTable, fields: readonly BlockingFie
       }
     } else ordered.set(members.subarray(from, from + size))
     let created = 0
-    for (let a = 0; a < fresh; a++) {
-      const x = ordered[a]!
-      for (let c = a + 1; c < size; c++) {
-        const y = ordered[c]!
-        const i = x < y ? x : y, j = x < y ? y : x
-        if (exclude !== null && exclude.has(i, j)) { pairsAlreadyLinked++; continue }
-        left[n] = i; right[n] = j
-        created++
-        if (++n === chunk) { onChunk(left, right, n); n = 0 }
+    if (byBlock !== null) {
+      byBlock.enterBlock!(ordered, size)
+      for (let a = 0; a < fresh; a++) {
+        const x = ordered[a]!
+        for (let c = a + 1; c < size; c++) {
+          const y = ordered[c]!
+          const i = x < y ? x : y, j = x < y ? y : x
+          if (byBlock.hasAt!(a, c, i, j)) { pairsAlreadyLinked++; continue }
+          left[n] = i; right[n] = j
+          created++
+          if (++n === chunk) { onChunk(left, right, n); n = 0 }
+        }
+      }
+    } else {
+      for (let a = 0; a < fresh; a++) {
+        const x = ordered[a]!
+        for (let c = a + 1; c < size; c++) {
+          const y = ordered[c]!
+          const i = x < y ? x : y, j = x < y ? y : x
+          if (exclude !== null && exclude.has(i, j)) { pairsAlreadyLinked++; continue }
+          left[n] = i; right[n] = j
+          created++
+          if (++n === chunk) { onChunk(left, right, n); n = 0 }
+        }
       }
     }
     pairsCreated += created

@@ -16,18 +16,53 @@ export class KeptByEarlier implements PairExclusion {
   private readonly left = new Int32Array(1)
   private readonly right = new Int32Array(1)
   private readonly score = new Float64Array(1)
+  /**
+   * Per earlier strategy, the block of each member of the current block, in the order its pairs are made
+   * (NO_BLOCK when that block is oversized, which keeps nothing): a pair's test reads two entries of a small
+   * array instead of two records' entries of the whole table's block ids, once per earlier strategy.
+   */
+  private blockAt: Int32Array[]
 
-  constructor(private readonly earlier: readonly EarlierStrategy[], private readonly maxBlockSize: number) {}
+  constructor(private readonly earlier: readonly EarlierStrategy[], private readonly maxBlockSize: number) {
+    this.blockAt = earlier.map(() => new Int32Array(0))
+  }
 
   has(i: number, j: number): boolean {
     for (const { blocks, scorer, threshold } of this.earlier) {
       const b = blocks.blockOf[i]!
       if (b === NO_BLOCK || b !== blocks.blockOf[j]) continue
       if (blocks.starts[b + 1]! - blocks.starts[b]! > this.maxBlockSize) continue
-      this.left[0] = i; this.right[0] = j
-      scorer.score(this.left, this.right, 1, this.score)
-      if (this.score[0]! >= threshold) return true
+      if (this.keptBy(scorer, threshold, i, j)) return true
     }
     return false
+  }
+
+  enterBlock(members: Int32Array, size: number): void {
+    for (let e = 0; e < this.earlier.length; e++) {
+      const { blocks } = this.earlier[e]!
+      if (this.blockAt[e]!.length < size) this.blockAt[e] = new Int32Array(Math.max(size, 2 * this.blockAt[e]!.length))
+      const at = this.blockAt[e]!, { blockOf, starts } = blocks
+      for (let k = 0; k < size; k++) {
+        const b = blockOf[members[k]!]!
+        at[k] = b !== NO_BLOCK && starts[b + 1]! - starts[b]! > this.maxBlockSize ? NO_BLOCK : b
+      }
+    }
+  }
+
+  /** `has(i, j)` for the members at positions a and c of the block last entered. */
+  hasAt(a: number, c: number, i: number, j: number): boolean {
+    for (let e = 0; e < this.earlier.length; e++) {
+      const at = this.blockAt[e]!, b = at[a]!
+      if (b === NO_BLOCK || b !== at[c]) continue
+      const { scorer, threshold } = this.earlier[e]!
+      if (this.keptBy(scorer, threshold, i, j)) return true
+    }
+    return false
+  }
+
+  private keptBy(scorer: StrategyScorer, threshold: number, i: number, j: number): boolean {
+    this.left[0] = i; this.right[0] = j
+    scorer.score(this.left, this.right, 1, this.score)
+    return this.score[0]! >= threshold
   }
 }
