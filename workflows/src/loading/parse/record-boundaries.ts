@@ -52,7 +52,12 @@ export class RangeSplitter {
   private rangeRowOffset = 0
   private headerEnd: number | null = null
 
-  constructor(private readonly separator: number, private readonly targetBytes: number) {}
+  /**
+   * `firstRecordAlone`: the first range is the first non-empty record alone (with any BOM and blank lines before
+   * it), so csv-parse, which reads the first range as a stream, reads only that, and every later range, whole in
+   * memory, may take the splitter of plain records (delimited.ts, parseDelimitedRange).
+   */
+  constructor(private readonly separator: number, private readonly targetBytes: number, private readonly firstRecordAlone = false) {}
 
   /** The end of the first non-empty record (the header when there is one), once scanned. */
   get firstRecordEnd(): number | null {
@@ -142,8 +147,9 @@ export class RangeSplitter {
   }
 
   private recordEnded(end: number, out: ByteRange[]): void {
+    const first = this.headerEnd === null
     this.headerEnd ??= end
-    if (end - this.rangeStart < this.targetBytes) return
+    if (!(first && this.firstRecordAlone) && end - this.rangeStart < this.targetBytes) return
     out.push({ start: this.rangeStart, end, rowOffset: this.rangeRowOffset })
     this.rangeStart = end
     this.rangeRowOffset = this.rows
