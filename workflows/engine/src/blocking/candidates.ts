@@ -102,30 +102,16 @@ export function* candidateSteps(table: RecordTable, fields: readonly BlockingFie
       }
     } else ordered.set(members.subarray(from, from + size))
     let created = 0
-    if (byBlock !== null) {
-      byBlock.enterBlock!(ordered, size)
-      for (let a = 0; a < fresh; a++) {
-        const x = ordered[a]!
-        for (let c = a + 1; c < size; c++) {
-          const y = ordered[c]!
-          const i = x < y ? x : y, j = x < y ? y : x
-          if (byBlock.hasAt!(a, c, i, j)) { pairsAlreadyLinked++; continue }
-          left[n] = i; right[n] = j
-          created++
-          if (++n === chunk) { onChunk(left, right, n); n = 0 }
-        }
-      }
-    } else {
-      for (let a = 0; a < fresh; a++) {
-        const x = ordered[a]!
-        for (let c = a + 1; c < size; c++) {
-          const y = ordered[c]!
-          const i = x < y ? x : y, j = x < y ? y : x
-          if (exclude !== null && exclude.has(i, j)) { pairsAlreadyLinked++; continue }
-          left[n] = i; right[n] = j
-          created++
-          if (++n === chunk) { onChunk(left, right, n); n = 0 }
-        }
+    byBlock?.enterBlock!(ordered, size)
+    for (let a = 0; a < fresh; a++) {
+      const x = ordered[a]!
+      for (let c = a + 1; c < size; c++) {
+        const y = ordered[c]!
+        const i = x < y ? x : y, j = x < y ? y : x
+        if (exclude !== null && (byBlock !== null ? byBlock.hasAt!(a, c, i, j) : exclude.has(i, j))) { pairsAlreadyLinked++; continue }
+        left[n] = i; right[n] = j
+        created++
+        if (++n === chunk) { onChunk(left, right, n); n = 0 }
       }
     }
     pairsCreated += created
