@@ -40,7 +40,7 @@ export { groupPairs, linkInMemory, type InMemoryGroupStrategy, type LinkOptions,
 export { DEFAULT_COLUMNS, DEFAULT_FIELDS, defaultStrategies } from './default-strategies.js'
 export { Matcher } from './match.js'
 export { RecordTableBuilder, type FieldBytes, type CellBatch } from './columnar/table-builder.js'
-export { ByteDictionary } from './columnar/byte-dictionary.js'
+export { ByteDictionary, hashBytes } from './columnar/byte-dictionary.js'
 export { createGrouper, groupingRule } from './grouping/groupers.js'
 // Cleaning and phonetic codes shared by the platform's preprocessing and the provider toolkit.
 export { dateParser, daysInMonth, isoDate, DEFAULT_DATE_FORMAT, type DateParser } from './preprocess/date-of-birth.js'

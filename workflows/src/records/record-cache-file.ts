@@ -1,6 +1,7 @@
 /**
  * The file of a project's cached active records (record-cache.ts): ids, event types and, per field, the records'
- * dictionary codes with the dictionary as one UTF-8 blob and each value's byte length. Values stay bytes here,
+ * dictionary codes with the dictionary as one UTF-8 blob, each value's byte length and the dictionary's value index
+ * (value-index.ts). Values stay bytes here,
  * so loading a million records' copy makes no string: only the values a linkage reads become strings
  * (touched-from-cache.ts). Then, per blocking, its index (block-index.ts). A JSON header names what the copy is of;
  * sections are 8-byte aligned so they are read as views of the file's buffer.
@@ -8,8 +9,12 @@
 import { open } from 'node:fs/promises'
 import { writeWholeFile } from './whole-file.js'
 import type { BlockIndex } from './block-index.js'
+import { encodeValues } from './table-snapshot.js'
+import { buildValueIndex, isValueIndex } from './value-index.js'
 
-const MAGIC = 'LIGATURE-RECORDS-2\n'
+// 3: each column's value index. A copy of an older layout reads as no copy: the database serves, and the
+// linkage's refresh writes the copy again.
+const MAGIC = 'LIGATURE-RECORDS-3\n'
 const PREFIX = 24
 
 /**
@@ -36,6 +41,14 @@ export interface CachedColumn {
   /** Byte length of each value, by code (code 0, the empty value, is 0). */
   lengths: Int32Array
   blob: Uint8Array
+  /** The dictionary's values by the hash of their bytes (value-index.ts). */
+  index: Int32Array
+}
+
+/** A column of the copy: the records' codes and their dictionary's values (code 0 the empty value). */
+export function cachedColumn(codes: Int32Array, values: readonly string[]): CachedColumn {
+  const [lengths, blob] = encodeValues(values)
+  return { codes, lengths, blob, index: buildValueIndex(lengths, blob) }
 }
 
 export interface RecordCache {
@@ -55,7 +68,7 @@ const padded = (n: number) => (n + 7) & ~7
 /** Writes `cache` to `path` whole or not at all (writeWholeFile). */
 export async function writeRecordCache(path: string, cache: RecordCache): Promise<void> {
   const sections: (Float64Array | Int32Array | Uint32Array | Uint8Array)[] = [cache.ids, cache.eventTypeOf]
-  for (const c of cache.columns) sections.push(c.codes, c.lengths, c.blob)
+  for (const c of cache.columns) sections.push(c.codes, c.lengths, c.blob, c.index)
   for (const b of cache.blockIndexes) sections.push(b.hashes, b.rows)
   const header: Header = { ...cache.meta, sections: sections.map((s) => s.byteLength) }
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8')
@@ -123,7 +136,7 @@ export async function readRecordCache(path: string): Promise<RecordCache | null>
     if (bytes.length < PREFIX || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
     const headerLength = bytes.readUInt32LE(20)
     const header = JSON.parse(bytes.toString('utf8', PREFIX, PREFIX + headerLength)) as Header
-    if (header.sections.length !== 2 + 3 * header.fields.length + 2 * header.blockings.length) return null
+    if (header.sections.length !== 2 + 4 * header.fields.length + 2 * header.blockings.length) return null
     let at = PREFIX + padded(headerLength)
     const view = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, bytesPer: number, byteLength: number): T => {
       if (byteLength % bytesPer !== 0 || at + byteLength > bytes.length) throw new Error('record cache ends early')
@@ -137,9 +150,9 @@ export async function readRecordCache(path: string): Promise<RecordCache | null>
     const u8 = () => view((b, o, n) => new Uint8Array(b, o, n), 1, header.sections[next++]!)
     const ids = f64()
     const eventTypeOf = i32()
-    const columns = header.fields.map(() => ({ codes: i32(), lengths: i32(), blob: u8() }))
+    const columns = header.fields.map(() => ({ codes: i32(), lengths: i32(), blob: u8(), index: i32() }))
     const blockIndexes = header.blockings.map(() => ({ hashes: view((b, o, n) => new Uint32Array(b, o, n), 4, header.sections[next++]!), rows: i32() }))
-    if (ids.length !== header.rows || eventTypeOf.length !== header.rows || columns.some((c) => c.codes.length !== header.rows)
+    if (ids.length !== header.rows || eventTypeOf.length !== header.rows || columns.some((c) => c.codes.length !== header.rows || !isValueIndex(c.index))
       || blockIndexes.some((b) => b.hashes.length !== header.rows || b.rows.length !== header.rows)) return null
     return { meta: metaOf(header), ids, eventTypeOf, columns, blockIndexes }
   } catch {

@@ -19,10 +19,9 @@ import { join } from 'node:path'
 import type pg from 'pg'
 import type { ColumnSpec } from '@ligature/engine'
 import { linkageRecordsQuery, readRecordsOf, type LinkageRecords } from './linkage-records.js'
-import { MAX_RECORD_CACHE_BYTES, readRecordCache, readRecordCacheMeta, writeRecordCache, type RecordCacheMeta } from './record-cache-file.js'
+import { MAX_RECORD_CACHE_BYTES, cachedColumn, readRecordCache, readRecordCacheMeta, writeRecordCache, type RecordCacheMeta } from './record-cache-file.js'
 import { readRecordChanges } from './record-changes.js'
 import { quoteIdent } from './record-schema.js'
-import { encodeValues } from './table-snapshot.js'
 import { touchedFromCache, type BlockingFields } from './touched-from-cache.js'
 import { buildBlockIndex } from './block-index.js'
 
@@ -151,11 +150,10 @@ export async function refreshRecordCache(client: pg.ClientBase, read: RefreshInp
   const { records } = outcome
   const columns = read.fields.map((name) => {
     const column = records.table!.column(name)
-    const [lengths, blob] = encodeValues(column.values)
-    return { codes: column.codes, lengths, blob }
+    return cachedColumn(column.codes, column.values)
   })
   const bytes = records.ids.byteLength * (1 + indexed.length) + records.eventTypeOf.byteLength
-    + columns.reduce((n, c) => n + c.codes.byteLength + c.lengths.byteLength + c.blob.byteLength, 0)
+    + columns.reduce((n, c) => n + c.codes.byteLength + c.lengths.byteLength + c.blob.byteLength + c.index.byteLength, 0)
   if (bytes > MAX_RECORD_CACHE_BYTES) {
     await rm(read.path, { force: true })
     return { written: false, reason: 'too large', rows: records.ids.length }

@@ -1,8 +1,7 @@
 import t from 'tap'
 import { RecordTableBuilder, type ColumnSpec } from '@ligature/engine'
 import type { LinkageRecords } from './linkage-records.js'
-import type { RecordCache } from './record-cache-file.js'
-import { encodeValues } from './table-snapshot.js'
+import { cachedColumn, type RecordCache } from './record-cache-file.js'
 import { touchedFromCache, type BlockingFields } from './touched-from-cache.js'
 import { buildBlockIndex } from './block-index.js'
 
@@ -34,7 +33,7 @@ function table(rows: readonly Row[]): LinkageRecords {
 /** The copy of `rows`, with an index for each of `indexed` (blockings' fields), as refreshRecordCache makes it. */
 function cacheOf(rows: readonly Row[], indexed: readonly string[][] = []): RecordCache {
   const records = table(rows)
-  const columns = FIELDS.map((f) => { const c = records.table!.column(f); const [lengths, blob] = encodeValues(c.values); return { codes: c.codes, lengths, blob } })
+  const columns = FIELDS.map((f) => { const c = records.table!.column(f); return cachedColumn(c.codes, c.values) })
   return {
     meta: { token: 't', version: 0, maxId: rows.at(-1)?.id ?? 0, fields: FIELDS, blockings: indexed.map((b) => [...b]), rows: rows.length },
     ids: records.ids, eventTypeOf: records.eventTypeOf, columns,

@@ -8,10 +8,11 @@
  * A value is the same value in the copy and in the delta when its bytes are, as Postgres compares text; empty
  * and missing are both code 0, as the query's coalesce(…, '') makes them. Pure: no database, no files.
  */
-import { ByteDictionary, Column, RecordTable, type ColumnSpec, type TermCounts } from '@ligature/engine'
+import { Column, RecordTable, type ColumnSpec, type TermCounts } from '@ligature/engine'
 import type { LinkageRecords } from './linkage-records.js'
 import type { RecordCache } from './record-cache-file.js'
 import { lowerBound, tupleHash, type BlockIndex } from './block-index.js'
+import { findValue, valueStarts } from './value-index.js'
 
 export interface BlockingFields { field: string; matchEmpty: boolean }
 
@@ -30,19 +31,17 @@ interface UnifiedColumn {
 }
 
 function unify(cache: RecordCache, c: number, deltaCodes: Int32Array, deltaValues: readonly string[]): UnifiedColumn {
-  const { codes, lengths, blob } = cache.columns[c]!
+  const { codes, lengths, blob, index } = cache.columns[c]!
   const held = lengths.length
-  const starts = new Int32Array(held)
-  for (let k = 1; k < held; k++) starts[k] = starts[k - 1]! + lengths[k - 1]!
-  // The delta's few values in a dictionary of their own, probed with each cached value's bytes: hashing the
-  // copy's values costs far less than making them strings.
-  const probe = new ByteDictionary()
-  for (let j = 1; j < deltaValues.length; j++) probe.codeOfString(deltaValues[j])
+  const starts = valueStarts(lengths)
+  // Each of the delta's few values looked up among the copy's by its bytes (value-index.ts), rather than every
+  // cached value hashed (10,000 records into a million, warm: 22–64 ms against 56–136 ms for the eleven fields).
+  const indexed = { slots: index, starts, lengths, blob }
   const common = new Int32Array(deltaValues.length)
-  for (let j = 1; j < deltaValues.length; j++) common[j] = held + j
-  for (let k = 1; k < held; k++) {
-    const j = probe.find(blob, starts[k]!, starts[k]! + lengths[k]!)
-    if (j > 0) common[j] = k
+  for (let j = 1; j < deltaValues.length; j++) {
+    const bytes = Buffer.from(deltaValues[j]!, 'utf8')
+    const k = findValue(indexed, bytes, 0, bytes.length)
+    common[j] = k > 0 ? k : held + j
   }
   const delta = new Int32Array(deltaCodes.length)
   for (let r = 0; r < delta.length; r++) delta[r] = common[deltaCodes[r]!]!

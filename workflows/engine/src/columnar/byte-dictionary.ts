@@ -6,8 +6,8 @@
  */
 const EMPTY_CODE = 0
 
-/** FNV-1a over bytes[start, end), unsigned. */
-function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+/** FNV-1a over bytes[start, end), unsigned: also the record cache's value index (workflows records/value-index.ts). */
+export function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   let h = 0x811c9dc5
   for (let k = start; k < end; k++) h = Math.imul(h ^ bytes[k]!, 0x01000193)
   return h >>> 0
