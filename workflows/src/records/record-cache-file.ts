@@ -1,7 +1,7 @@
 /**
  * The file of a project's cached active records (record-cache.ts): ids, event types and, per field, the records'
- * dictionary codes with the dictionary as one UTF-8 blob, each value's byte length and the dictionary's value index
- * (value-index.ts). Values stay bytes here,
+ * dictionary codes with the dictionary as one UTF-8 blob, each value's byte length, the dictionary's value index
+ * (value-index.ts) and how many records hold each value. Values stay bytes here,
  * so loading a million records' copy makes no string: only the values a linkage reads become strings
  * (touched-from-cache.ts). Then, per blocking, its index (block-index.ts). A JSON header names what the copy is of;
  * sections are 8-byte aligned so they are read as views of the file's buffer.
@@ -12,9 +12,9 @@ import type { BlockIndex } from './block-index.js'
 import { encodeValues } from './table-snapshot.js'
 import { buildValueIndex, isValueIndex } from './value-index.js'
 
-// 3: each column's value index. A copy of an older layout reads as no copy: the database serves, and the
+// 4: each column's value index and value counts. A copy of an older layout reads as no copy: the database serves, and the
 // linkage's refresh writes the copy again.
-const MAGIC = 'LIGATURE-RECORDS-3\n'
+const MAGIC = 'LIGATURE-RECORDS-4\n'
 const PREFIX = 24
 
 /**
@@ -43,12 +43,16 @@ export interface CachedColumn {
   blob: Uint8Array
   /** The dictionary's values by the hash of their bytes (value-index.ts). */
   index: Int32Array
+  /** How many of the copy's records hold each value, by code (code 0: those with none). */
+  counts: Int32Array
 }
 
 /** A column of the copy: the records' codes and their dictionary's values (code 0 the empty value). */
 export function cachedColumn(codes: Int32Array, values: readonly string[]): CachedColumn {
   const [lengths, blob] = encodeValues(values)
-  return { codes, lengths, blob, index: buildValueIndex(lengths, blob) }
+  const counts = new Int32Array(values.length)
+  for (let r = 0; r < codes.length; r++) counts[codes[r]!]!++
+  return { codes, lengths, blob, index: buildValueIndex(lengths, blob), counts }
 }
 
 export interface RecordCache {
@@ -68,7 +72,7 @@ const padded = (n: number) => (n + 7) & ~7
 /** Writes `cache` to `path` whole or not at all (writeWholeFile). */
 export async function writeRecordCache(path: string, cache: RecordCache): Promise<void> {
   const sections: (Float64Array | Int32Array | Uint32Array | Uint8Array)[] = [cache.ids, cache.eventTypeOf]
-  for (const c of cache.columns) sections.push(c.codes, c.lengths, c.blob, c.index)
+  for (const c of cache.columns) sections.push(c.codes, c.lengths, c.blob, c.index, c.counts)
   for (const b of cache.blockIndexes) sections.push(b.hashes, b.rows)
   const header: Header = { ...cache.meta, sections: sections.map((s) => s.byteLength) }
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8')
@@ -96,7 +100,10 @@ export async function readRecordCacheMeta(path: string): Promise<RecordCacheMeta
     if ((await file.read(prefix, 0, PREFIX, 0)).bytesRead < PREFIX || prefix.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
     const headerBytes = Buffer.alloc(prefix.readUInt32LE(20))
     if ((await file.read(headerBytes, 0, headerBytes.length, PREFIX)).bytesRead < headerBytes.length) return null
-    return metaOf(JSON.parse(headerBytes.toString('utf8')) as Header)
+    const header = JSON.parse(headerBytes.toString('utf8')) as Header
+    // A header whose sections are not this layout's would be refused by the reader: reported as no copy here too,
+    // so a refresh makes it again rather than keep a copy no read can use.
+    return hasLayout(header) ? metaOf(header) : null
   } catch {
     return null
   } finally {
@@ -104,6 +111,7 @@ export async function readRecordCacheMeta(path: string): Promise<RecordCacheMeta
   }
 }
 
+const hasLayout = (h: Header) => Array.isArray(h.sections) && h.sections.length === 2 + 5 * h.fields.length + 2 * h.blockings.length
 const metaOf = (h: Header): RecordCacheMeta => ({ token: h.token, version: h.version, maxId: h.maxId, fields: h.fields, blockings: h.blockings, rows: h.rows })
 
 /**
@@ -136,7 +144,7 @@ export async function readRecordCache(path: string): Promise<RecordCache | null>
     if (bytes.length < PREFIX || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null
     const headerLength = bytes.readUInt32LE(20)
     const header = JSON.parse(bytes.toString('utf8', PREFIX, PREFIX + headerLength)) as Header
-    if (header.sections.length !== 2 + 4 * header.fields.length + 2 * header.blockings.length) return null
+    if (!hasLayout(header)) return null
     let at = PREFIX + padded(headerLength)
     const view = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, bytesPer: number, byteLength: number): T => {
       if (byteLength % bytesPer !== 0 || at + byteLength > bytes.length) throw new Error('record cache ends early')
@@ -150,9 +158,9 @@ export async function readRecordCache(path: string): Promise<RecordCache | null>
     const u8 = () => view((b, o, n) => new Uint8Array(b, o, n), 1, header.sections[next++]!)
     const ids = f64()
     const eventTypeOf = i32()
-    const columns = header.fields.map(() => ({ codes: i32(), lengths: i32(), blob: u8(), index: i32() }))
+    const columns = header.fields.map(() => ({ codes: i32(), lengths: i32(), blob: u8(), index: i32(), counts: i32() }))
     const blockIndexes = header.blockings.map(() => ({ hashes: view((b, o, n) => new Uint32Array(b, o, n), 4, header.sections[next++]!), rows: i32() }))
-    if (ids.length !== header.rows || eventTypeOf.length !== header.rows || columns.some((c) => c.codes.length !== header.rows || !isValueIndex(c.index))
+    if (ids.length !== header.rows || eventTypeOf.length !== header.rows || columns.some((c) => c.codes.length !== header.rows || !isValueIndex(c.index) || c.counts.length !== c.lengths.length)
       || blockIndexes.some((b) => b.hashes.length !== header.rows || b.rows.length !== header.rows)) return null
     return { meta: metaOf(header), ids, eventTypeOf, columns, blockIndexes }
   } catch {

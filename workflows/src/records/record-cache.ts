@@ -153,7 +153,7 @@ export async function refreshRecordCache(client: pg.ClientBase, read: RefreshInp
     return cachedColumn(column.codes, column.values)
   })
   const bytes = records.ids.byteLength * (1 + indexed.length) + records.eventTypeOf.byteLength
-    + columns.reduce((n, c) => n + c.codes.byteLength + c.lengths.byteLength + c.blob.byteLength + c.index.byteLength, 0)
+    + columns.reduce((n, c) => n + c.codes.byteLength + c.lengths.byteLength + c.blob.byteLength + c.index.byteLength + c.counts.byteLength, 0)
   if (bytes > MAX_RECORD_CACHE_BYTES) {
     await rm(read.path, { force: true })
     return { written: false, reason: 'too large', rows: records.ids.length }

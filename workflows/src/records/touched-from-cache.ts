@@ -27,11 +27,13 @@ interface UnifiedColumn {
   size: number
   /** Codes below this are the copy's own (its dictionary's size). */
   held: number
+  /** How many of the copy's rows hold each of its codes (the file's counts). */
+  heldCounts: Int32Array
   valueOf: (common: number) => string
 }
 
 function unify(cache: RecordCache, c: number, deltaCodes: Int32Array, deltaValues: readonly string[]): UnifiedColumn {
-  const { codes, lengths, blob, index } = cache.columns[c]!
+  const { codes, lengths, blob, index, counts } = cache.columns[c]!
   const held = lengths.length
   const starts = valueStarts(lengths)
   // Each of the delta's few values looked up among the copy's by its bytes (value-index.ts), rather than every
@@ -47,7 +49,7 @@ function unify(cache: RecordCache, c: number, deltaCodes: Int32Array, deltaValue
   for (let r = 0; r < delta.length; r++) delta[r] = common[deltaCodes[r]!]!
   const text = Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)
   return {
-    cached: codes, delta, size: held + deltaValues.length, held,
+    cached: codes, delta, size: held + deltaValues.length, held, heldCounts: counts,
     valueOf: (u) => (u < held ? text.toString('utf8', starts[u], starts[u]! + lengths[u]!) : deltaValues[u - held]!),
   }
 }
@@ -119,21 +121,27 @@ function recodedColumn(spec: ColumnSpec, u: UnifiedColumn, sourceRow: Int32Array
 
 /**
  * What readTermCounts asks Postgres: for each value an incoming record holds, how many active records hold it,
- * and how many hold any value (NULL and '' are code 0 and count for neither).
+ * and how many hold any value (NULL and '' are code 0 and count for neither). The copy's rows are counted when
+ * it is made (its counts); only the delta's are counted here.
  */
 function termCounts(u: UnifiedColumn, isNew: Uint8Array): TermCounts {
-  const counts = new Int32Array(u.size)
-  for (let r = 0; r < u.cached.length; r++) counts[u.cached[r]!] = counts[u.cached[r]!]! + 1
-  for (let r = 0; r < u.delta.length; r++) counts[u.delta[r]!] = counts[u.delta[r]!]! + 1
+  const inDelta = new Map<number, number>()
+  let present = u.cached.length - (u.heldCounts[0] ?? 0)
+  for (let r = 0; r < u.delta.length; r++) {
+    const code = u.delta[r]!
+    if (code === 0) continue
+    present++
+    inDelta.set(code, (inDelta.get(code) ?? 0) + 1)
+  }
   const byValue = new Map<string, number>()
   for (let r = 0; r < u.delta.length; r++) {
     const code = u.delta[r]!
-    if (isNew[r] !== 1 || code === 0 || counts[code]! < 0) continue
-    byValue.set(u.valueOf(code), counts[code]!)
-    counts[code] = -counts[code]!
+    if (isNew[r] !== 1 || code === 0) continue
+    const inThem = inDelta.get(code)!
+    if (inThem < 0) continue // counted already
+    byValue.set(u.valueOf(code), (code < u.held ? u.heldCounts[code]! : 0) + inThem)
+    inDelta.set(code, -inThem)
   }
-  let present = 0
-  for (let code = 1; code < u.size; code++) present += Math.abs(counts[code]!)
   return { byValue, present }
 }
 

@@ -118,6 +118,26 @@ t.test('from the copy, the same table as the query, until the records change; th
   t.equal((await link(4)).readFrom, 'record cache', 'the partition read from the copy')
 })
 
+t.test('a copy whose header lists another layout\'s sections counts as none, and is made again', async (t) => {
+  const schema = await ensureRecordStore(client, 3)
+  const path = join(dir, `${schema}.records`)
+  await load(schema, 1)
+  const refresh = () => refreshRecordCache(client, { schema, linkageId: 1, fields, blockingFields, path })
+  t.match(await refresh(), { written: true, reason: 'missing' })
+  const bytes = readFileSync(path)
+  const header = JSON.parse(bytes.toString('utf8', 24, 24 + bytes.readUInt32LE(20))) as { sections: number[] }
+  // An earlier layout's header (a section fewer per field) behind this layout's magic: the reader refuses such a
+  // file, so a refresh that called it current would leave every later linkage reading from Postgres.
+  const older = Buffer.from(JSON.stringify({ ...header, sections: header.sections.slice(fields.length) }), 'utf8')
+  const prefix = Buffer.from(bytes.subarray(0, 24))
+  prefix.writeUInt32LE(older.length, 20)
+  writeFileSync(path, Buffer.concat([prefix, older]))
+  t.equal(await readRecordCache(path), null, 'the reader refuses it')
+  t.match(await refresh(), { written: true, reason: 'missing' }, 'the refresh makes it again')
+  t.ok(await readRecordCache(path), 'a copy the reader takes')
+  t.match(await refresh(), { written: false, reason: 'current' }, 'and the next refresh leaves')
+})
+
 t.test('a copy of other fields, of a remade store, or damaged is not used', async (t) => {
   const schema = await ensureRecordStore(client, 2)
   const path = join(dir, `${schema}.records`)
