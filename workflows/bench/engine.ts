@@ -143,7 +143,7 @@ function benchLink(records: number): void {
     `table ${loadSeconds.toFixed(1)} s, block+score ${(result.timings.matchMs / 1000).toFixed(1)} s ` +
     `(${fmt(created)} candidate pairs, ${fmt(created / (result.timings.matchMs / 1000))}/s), group+keys ` +
     `${(result.timings.groupMs / 1000).toFixed(1)} s, total ${linkSeconds.toFixed(1)} s; ${fmt(result.match.pairs.length)} kept, ` +
-    `${fmt(truePairsKept)} of them true, ${fmt(result.match.runs.reduce((n, r) => n + r.oversizedBlocks.length, 0))} oversized blocks`)
+    `${fmt(truePairsKept)} of them true, ${fmt(result.match.runs.reduce((n, r) => n + r.largeBlocks.blocks, 0))} large blocks`)
 }
 
 benchScoring(arg('records', 150000))

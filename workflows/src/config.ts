@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { internalSecretSetting, loadConfig } from '@ligature/service-kit'
+import { DEFAULT_BLOCK_CAP, DEFAULT_WINDOW } from '@ligature/engine'
 
 export const WorkerConfigSchema = Type.Object({
   DATABASE_URL: Type.String({ default: 'postgres://postgres@127.0.0.1:5432/ligature' }),
@@ -27,6 +28,11 @@ export const WorkerConfigSchema = Type.Object({
   /** Whether a small envelope's linkage reads the existing records from the project's cached copy in the table
    *  folder (records/record-cache.ts) when it is current: 'on', or 'off' to always read them from Postgres. */
   LIGATURE_RECORD_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  /** Largest block a strategy compares whole; a larger one is compared by sorted neighbourhood (engine
+   *  blocking/neighbourhood.ts, DECISIONS.md "Large blocks"). Frozen into each linkage's strategies when it starts. */
+  LIGATURE_BLOCK_CAP: Type.Integer({ default: DEFAULT_BLOCK_CAP, minimum: 2, maximum: 1_000_000 }),
+  /** Records each record of a large block meets on either side in each of its two sort orders, itself included. */
+  LIGATURE_BLOCK_WINDOW: Type.Integer({ default: DEFAULT_WINDOW, minimum: 2, maximum: 10_000 }),
 })
 
 export const loadWorkerConfig = (env?: NodeJS.ProcessEnv) => loadConfig('worker', WorkerConfigSchema, env)

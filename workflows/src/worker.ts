@@ -36,6 +36,7 @@ export async function startWorkerProcess(config: WorkerConfig, log: Logger = pin
   const nc = await connectNats(config.NATS_URL, 'worker')
   await ensureStream(nc, config.LIGATURE_NATS_NAMESPACE)
   const activities = createActivities({ envelopesUrl: config.ENVELOPES_URL, internalSecret: config.LIGATURE_INTERNAL_SECRET, dataDir: config.LIGATURE_DATA_DIR, registryUrl: config.REGISTRY_URL, projectsUrl: config.PROJECTS_URL, resultsUrl: config.RESULTS_URL, databaseUrl: config.DATABASE_URL, linkPartitions: config.LIGATURE_LINK_PARTITIONS, recordCache: config.LIGATURE_RECORD_CACHE === 'on', loadThreads: config.LIGATURE_LOAD_THREADS,
+    neighbourhood: { blockCap: config.LIGATURE_BLOCK_CAP, window: config.LIGATURE_BLOCK_WINDOW },
     lock: { client, taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.LIGATURE_NATS_NAMESPACE } })
   // One interceptor for both workers: they share the process, so its memory and its activities.
   const interceptors = config.LIGATURE_ACTIVITY_MEMORY_MS > 0 ? { activity: [activityMemoryInterceptor(config.LIGATURE_ACTIVITY_MEMORY_MS, log)] } : {}

@@ -23,6 +23,7 @@ import type { EnvelopesDb } from '@ligature/envelopes/db'
 import { buildApp as buildResults } from '@ligature/results/app'
 import { resultsMigrations } from '@ligature/results/migrations'
 import type { ResultsDb } from '@ligature/results/db'
+import { DEFAULT_BLOCK_CAP, DEFAULT_WINDOW } from '@ligature/engine'
 import { createTestDatabase } from './database.js'
 
 export interface PlatformOptions {
@@ -103,6 +104,9 @@ export async function startPlatform(opts: PlatformOptions = {}) {
       LIGATURE_ACTIVITY_MEMORY_MS: 0,
       // On, as deployed: touched reads use the project's cached records when current (workflows/src/records/record-cache.ts).
       LIGATURE_RECORD_CACHE: process.env.LIGATURE_RECORD_CACHE === 'off' ? 'off' as const : 'on' as const,
+      // The deployed defaults (engine blocking/neighbourhood.ts) unless the run sets them.
+      LIGATURE_BLOCK_CAP: Number(process.env.LIGATURE_BLOCK_CAP ?? DEFAULT_BLOCK_CAP),
+      LIGATURE_BLOCK_WINDOW: Number(process.env.LIGATURE_BLOCK_WINDOW ?? DEFAULT_WINDOW),
     }),
     async close() {
       for (const close of closers) await close().catch(() => {})

@@ -21,9 +21,11 @@ export { LevelTests, levelWeights, termFrequencyAdjustments } from './scoring/le
 export { DETERMINISTIC_SCORE, keepAboveThreshold, StrategyScorer, type FieldWeightExplanation }
   from './scoring/strategy-scorer.js'
 export { buildBlocks, blockHash, type Blocks } from './blocking/blocks.js'
-export { generateCandidates, DEFAULT_MAX_BLOCK_SIZE, type BlockingStats, type CandidateOptions,
+export { generateCandidates, NO_LARGE_BLOCKS, type BlockingStats, type CandidateOptions, type LargeBlocksReport,
   type PairChunkHandler } from './blocking/candidates.js'
 export { PairSet } from './blocking/pair-set.js'
+export { blockWindows, DEFAULT_BLOCK_CAP, DEFAULT_NEIGHBOURHOOD, DEFAULT_WINDOW, neighbourhoodOf, neighbourhoodProblems, sortFieldsOf,
+  type BlockWindows, type Neighbourhood } from './blocking/neighbourhood.js'
 export { assignBlocks, pairsOfBlock, partitionPlan, type PartitionPlan } from './blocking/partition-plan.js'
 export type { BlockReport } from './blocking/top-blocks.js'
 export { PairStore } from './grouping/pair-store.js'

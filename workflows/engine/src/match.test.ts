@@ -43,13 +43,19 @@ const pairList = (result: ReturnType<typeof matchRecords>) => Array.from({ lengt
 
 t.test('partitions of the blocks together keep exactly the pairs of the whole table, each once', async tt => {
   const big = syntheticTable(4000, 3)
-  const whole = matchRecords(big, defaultStrategies())
-  for (const count of [2, 3]) {
-    const parts = Array.from({ length: count }, (_, index) => matchRecords(big, defaultStrategies(), { partition: { index, count } }))
-    tt.same(parts.flatMap(pairList).sort(), pairList(whole).sort(), `${count} partitions: the same pairs, strategies and scores`)
-    tt.same(whole.runs.map((r, s) => parts.reduce((n, p) => n + p.runs[s]!.pairsCreated, 0)), whole.runs.map((r) => r.pairsCreated), 'the same candidate pairs per strategy')
+  // The defaults, then a cap so low that most blocks are large and compared by windows: partitions decide "kept by
+  // an earlier strategy" from the earlier windows (kept-earlier.ts), the whole table from the pairs it kept.
+  for (const neighbourhood of [undefined, { blockCap: 3, window: 2 }]) {
+    const specs = defaultStrategies().map((s) => (neighbourhood ? { ...s, neighbourhood } : s))
+    const whole = matchRecords(big, specs)
+    for (const count of [2, 3]) {
+      const parts = Array.from({ length: count }, (_, index) => matchRecords(big, specs, { partition: { index, count } }))
+      tt.same(parts.flatMap(pairList).sort(), pairList(whole).sort(), `${count} partitions: the same pairs, strategies and scores`)
+      tt.same(whole.runs.map((r, s) => parts.reduce((n, p) => n + p.runs[s]!.pairsCreated, 0)), whole.runs.map((r) => r.pairsCreated), 'the same candidate pairs per strategy')
+    }
+    tt.ok(whole.runs.slice(1).some((r) => r.pairsAlreadyLinked > 0), 'later strategies did meet pairs kept earlier')
+    if (neighbourhood) tt.ok(whole.runs.every((r) => r.largeBlocks.blocks > 0), 'every strategy had large blocks')
   }
-  tt.ok(whole.runs.slice(1).some((r) => r.pairsAlreadyLinked > 0), 'later strategies did meet pairs kept earlier')
 })
 
 t.test('steps are slices of about slicePairs pairs, and slicing changes no pair', async tt => {

@@ -5,10 +5,11 @@
  * an earlier strategy scored below its threshold may still be kept by a later strategy, which judges it on
  * its own fields and threshold.
  */
-import { candidateSteps, DEFAULT_MAX_BLOCK_SIZE, type BlockingStats, type CandidateOptions, type PairExclusion } from './blocking/candidates.js'
+import { candidateSteps, type BlockingStats, type CandidateOptions, type PairExclusion } from './blocking/candidates.js'
 import type { Blocks } from './blocking/blocks.js'
 import { KeptByEarlier, type EarlierStrategy } from './blocking/kept-earlier.js'
 import { buildBlocks, NO_BLOCK } from './blocking/blocks.js'
+import { blockWindows, neighbourhoodOf, type BlockWindows, type Neighbourhood } from './blocking/neighbourhood.js'
 import { PairSet } from './blocking/pair-set.js'
 import type { RecordTable } from './columnar/record-table.js'
 import { PairStore } from './grouping/pair-store.js'
@@ -18,7 +19,7 @@ import { keepAboveThreshold, StrategyScorer } from './scoring/strategy-scorer.js
 import { ScoreHistogram } from './stats/histogram.js'
 import type { StrategySpec } from './types.js'
 
-export interface MatchOptions extends Pick<CandidateOptions, 'maxBlockSize' | 'partition' | 'chunkPairs'> {
+export interface MatchOptions extends Pick<CandidateOptions, 'partition' | 'chunkPairs'> {
   histogramBinWidth?: number
   /** Candidate pairs a step creates before it returns (default SLICE_PAIRS). */
   slicePairs?: number
@@ -32,6 +33,7 @@ interface StrategyInProgress {
   strategy: StrategySpec
   scorer: StrategyScorer
   blocks: Blocks
+  windows: BlockWindows
   steps: Generator<void, BlockingStats, void>
 }
 
@@ -99,8 +101,8 @@ export class Matcher {
     if (!current) return false
     const next = current.steps.next()
     if (!next.done) return true
-    const { strategy, scorer, blocks } = current
-    this.earlier.push({ blocks, scorer, threshold: strategy.threshold })
+    const { strategy, scorer, blocks, windows } = current
+    this.earlier.push({ blocks, windows, scorer, threshold: strategy.threshold })
     this.runs.push({ name: strategy.name, deterministic: scorer.deterministic, pairsKept: this.currentKept, ...next.value })
     this.current = null
     return true
@@ -116,11 +118,13 @@ export class Matcher {
     const scorer = new StrategyScorer(strategy, table, this.compiled)
     this.scorers.push(scorer)
     const blocks = buildBlocks(table, strategy.blockingFields)
+    const neighbourhood: Neighbourhood = neighbourhoodOf(strategy, table)
+    const windows = blockWindows(table, blocks, neighbourhood)
     for (let i = 0; i < table.size; i++) if (blocks.blockOf[i] !== NO_BLOCK) this.blockedSomewhere[i] = 1
     // Whole table: remember the pairs kept. A block partition: decide from the earlier strategies' blocks.
     // The first strategy has nothing earlier to exclude.
     const exclude: PairExclusion | null = this.options.partition
-      ? (this.earlier.length > 0 ? new KeptByEarlier([...this.earlier], this.options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE) : null) : kept
+      ? (this.earlier.length > 0 ? new KeptByEarlier([...this.earlier]) : null) : kept
     const remember = !last && !this.options.partition
     this.currentKept = 0
     const steps = candidateSteps(table, strategy.blockingFields, (left, right, n) => {
@@ -133,8 +137,8 @@ export class Matcher {
       pairs.append(left, right, scores, m, index)
       weights.append(scorer.fields, left, right, m)
       this.currentKept += m
-    }, { ...this.options, exclude }, blocks, this.options.slicePairs ?? SLICE_PAIRS)
-    this.current = { strategy, scorer, blocks, steps }
+    }, { ...this.options, exclude, neighbourhood }, blocks, this.options.slicePairs ?? SLICE_PAIRS)
+    this.current = { strategy, scorer, blocks, windows, steps }
     return this.current
   }
 

@@ -68,6 +68,14 @@ export interface BlockingFieldSpec {
   matchEmpty: boolean
 }
 
+/** How a strategy compares blocks too large to compare whole (blocking/neighbourhood.ts). */
+export interface NeighbourhoodRule {
+  /** Largest block compared whole (at least 2). */
+  blockCap: number
+  /** Neighbourhood of each record in a sort order, itself included (at least 2). */
+  window: number
+}
+
 export interface StrategySpec {
   name: string
   order: number
@@ -76,6 +84,8 @@ export interface StrategySpec {
   blockingFields: readonly BlockingFieldSpec[]
   /** Empty: the strategy is deterministic (agreement on the blocking fields alone is a match). */
   matchingFields: readonly MatchingFieldSpec[]
+  /** Fixed once per linkage with the rest of the configuration; the platform's defaults when absent. */
+  neighbourhood?: NeighbourhoodRule
 }
 
 /** How a column's distinct values are interpreted. */

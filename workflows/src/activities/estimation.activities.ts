@@ -5,7 +5,7 @@ import type pg from 'pg'
 import { DERIVED_LINKAGE_FIELDS } from '@ligature/contracts/defaults'
 import { ResultsInternal } from '@ligature/contracts/internal'
 import type { Estimate, EstimationDocument } from '@ligature/contracts'
-import { estimateParameters } from '@ligature/engine'
+import { estimateParameters, type NeighbourhoodRule } from '@ligature/engine'
 import type { ConfigClient } from '../clients/config-client.js'
 import { internalClient, type ServiceClient } from '../clients/service-client.js'
 import { estimationTable } from '../estimation/estimation-table.js'
@@ -15,13 +15,13 @@ import { fieldsUsed, strategiesFromMatchConfig } from '../pipeline/match-config.
 import { ensureRecordStore } from '../records/record-schema.js'
 import { withClient } from '../records/with-client.js'
 
-export interface EstimationDeps { config: ConfigClient; results: ServiceClient; pool: pg.Pool; dataDir: string }
+export interface EstimationDeps { config: ConfigClient; results: ServiceClient; pool: pg.Pool; dataDir: string; neighbourhood?: NeighbourhoodRule }
 
 /** Seed of the u sample: fixed, so the same envelope against the same project gives the same estimate. */
 export const ESTIMATION_SEED = 1
 
 /** Activities of a probability estimation envelope: stage each file, estimate, store the result, clean up. */
-export function estimationActivities({ config, results, pool, dataDir }: EstimationDeps) {
+export function estimationActivities({ config, results, pool, dataDir, neighbourhood }: EstimationDeps) {
   const stagingDir = (envelopeName: string) => resolve(dataDir, 'estimation', envelopeName.replace(/[^A-Za-z0-9._-]/g, '_'))
   return {
     async stageEstimationFile(input: { envelopeName: string; folder: string; file: FilePlan }) {
@@ -36,7 +36,7 @@ export function estimationActivities({ config, results, pool, dataDir }: Estimat
     async estimateProbabilities(input: { envelopeName: string; projectId: number; projectCode: string; sender: string; fileIndexes: number[] }): Promise<{ estimate: Estimate; document: EstimationDocument }> {
       const timer = setInterval(() => heartbeat(), 5_000)
       try {
-        const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId))
+        const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId), neighbourhood)
         const paths = input.fileIndexes.map((i) => join(stagingDir(input.envelopeName), `${i}.tsv`))
         const { table } = await withClient(pool, async (client) =>
           estimationTable(client, await ensureRecordStore(client, input.projectId), fieldsUsed(strategies), paths))

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import type { NeighbourhoodRule } from '@ligature/engine'
 import { join } from 'node:path'
 import { surviveLostConnections } from '@ligature/service-kit'
 import { createServiceClient } from '../clients/service-client.js'
@@ -38,6 +39,8 @@ export interface ActivityDeps {
   recordCache?: boolean
   /** Parse threads per loaded file (0 or absent: one per core). */
   loadThreads?: number
+  /** How linkages compare blocks too large to compare whole (LIGATURE_BLOCK_CAP, LIGATURE_BLOCK_WINDOW); the engine's defaults when absent. */
+  neighbourhood?: NeighbourhoodRule
   /** Temporal, for the project locks (absent in tools that never change a map). */
   lock?: LockDeps
 }
@@ -61,13 +64,13 @@ export function createActivities(deps: ActivityDeps) {
       config, jobs: jobsClient(call(deps.envelopesUrl)),
       envelopes, pool, dataDir: deps.dataDir, loadThreads: deps.loadThreads,
     }),
-    ...linkActivities({ config, pool, partitions: deps.linkPartitions, tableDir, recordCache: deps.recordCache ?? true }),
-    ...p2pActivities({ config, pool }),
+    ...linkActivities({ config, pool, partitions: deps.linkPartitions, tableDir, recordCache: deps.recordCache ?? true, neighbourhood: deps.neighbourhood }),
+    ...p2pActivities({ config, pool, neighbourhood: deps.neighbourhood }),
     ...fastLoadActivities({ config, pool }),
     ...(deps.lock ? lockActivities(deps.lock) : { requestProjectLock: lockUnavailable }),
     ...mapChangeActivities({ config, jobs: jobsClient(call(deps.envelopesUrl)), envelopes, pool, dataDir: deps.dataDir, tableDir }),
     ...withdrawalActivities({ config, pool }),
-    ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir }),
+    ...estimationActivities({ config, results: call(deps.resultsUrl), pool, dataDir: deps.dataDir, neighbourhood: deps.neighbourhood }),
     ...reviewActivities({ config, pool, dataDir: deps.dataDir, results: call(deps.resultsUrl) }),
     ...lineageActivities({ config, results: resultsClient(call(deps.resultsUrl), call(deps.projectsUrl)), pool }),
     ...extractionActivities({

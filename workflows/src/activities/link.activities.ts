@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { ApplicationFailure, heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
 import type { ConfigClient } from '../clients/config-client.js'
-import type { StrategySpec } from '@ligature/engine'
+import type { NeighbourhoodRule, StrategySpec } from '@ligature/engine'
 import { activeStrategies } from '@ligature/engine'
 import { groupLinkage as groupOnDisk } from '../pipeline/group-linkage.js'
 import { matchPartition, partitionTableKey, writePartitionSnapshot, type PartitionOutcome } from '../pipeline/link-partition.js'
@@ -27,7 +27,11 @@ import { partitionCount } from '../pipeline/partition-count.js'
  * `tableDir`: where a linkage's records are written once for its partitions, and each project's cached records;
  * a folder every worker shares, as the data folder is. `recordCache`: whether touched reads use those copies.
  */
-export interface LinkDeps { config: ConfigClient; pool: pg.Pool; partitions: number; tableDir: string; recordCache?: boolean }
+export interface LinkDeps {
+  config: ConfigClient; pool: pg.Pool; partitions: number; tableDir: string; recordCache?: boolean
+  /** How large blocks are compared (LIGATURE_BLOCK_CAP, LIGATURE_BLOCK_WINDOW); the engine's defaults when absent. */
+  neighbourhood?: NeighbourhoodRule
+}
 
 export interface LinkageRef { projectId: number; linkageId: number }
 export interface GroupRequest extends LinkageRef {
@@ -70,7 +74,7 @@ async function withoutTable(records: Promise<LinkageRecords> | null): Promise<Li
 }
 
 /** Activities of the Link step: in memory in one activity, or on disk split by block partition. */
-export function linkActivities({ config, pool, partitions, tableDir, recordCache = true }: LinkDeps) {
+export function linkActivities({ config, pool, partitions, tableDir, recordCache = true, neighbourhood }: LinkDeps) {
   const cache = new LinkageTableCache()
   const snapshotOf = (schema: string, linkageId: number) => join(tableDir, `${schema}-linkage-${Number(linkageId)}.table`)
   /** The project's cached records (record-cache.ts), next to the snapshots: every worker reads and replaces the one copy. */
@@ -83,7 +87,7 @@ export function linkActivities({ config, pool, partitions, tableDir, recordCache
   }
   return {
     async linkRecords(input: LinkageRef & { groupStrategy: string; authoritativeEventTypeIds: number[] }) {
-      const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId))
+      const strategies = strategiesFromMatchConfig(await config.matchConfig(input.projectId), neighbourhood)
       return beating(() => withStore(input.projectId, async (client, schema) => {
         const linked = await linkProject(client, { schema, linkageId: input.linkageId, strategies, groupStrategy: input.groupStrategy, authoritativeEventTypeIds: input.authoritativeEventTypeIds, second })
         return { records: linked.records, stats: linked.stats, report: linked.report }
@@ -96,7 +100,7 @@ export function linkActivities({ config, pool, partitions, tableDir, recordCache
      * instead of each reading and decoding the same records from the database at the same time.
      */
     async prepareLinkage(input: LinkageRef): Promise<{ strategies: StrategySpec[]; partitions: number }> {
-      const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
+      const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId), neighbourhood))
       return beating(() => withStore(input.projectId, async (client, schema) => {
         await clearLinkagePairs(client, schema, input.linkageId)
         const read = await linkageReadFor(client, schema, input.linkageId)

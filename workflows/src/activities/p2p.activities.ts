@@ -1,12 +1,12 @@
 import { ApplicationFailure, heartbeat } from '@temporalio/activity'
 import type pg from 'pg'
-import { activeStrategies } from '@ligature/engine'
+import { activeStrategies, type NeighbourhoodRule } from '@ligature/engine'
 import type { ConfigClient } from '../clients/config-client.js'
 import { strategiesFromMatchConfig } from '../pipeline/match-config.js'
 import { linkAgainstReference, type ReferenceLinkOutcome } from '../p2p/reference-link.js'
 import { ensureRecordStore, projectSchema } from '../records/record-schema.js'
 
-export interface P2pDeps { config: ConfigClient; pool: pg.Pool }
+export interface P2pDeps { config: ConfigClient; pool: pg.Pool; neighbourhood?: NeighbourhoodRule }
 
 /** What a calling project links against: its reference project and the reference event types compared. */
 export interface ReferenceLinkPlan { referenceProjectId: number; referenceProjectCode: string; eventTypeIds: number[] }
@@ -15,7 +15,7 @@ export interface ReferenceLinkPlan { referenceProjectId: number; referenceProjec
 const refused = (message: string) => ApplicationFailure.nonRetryable(message, 'ReferenceLinkRefused')
 
 /** Project-to-project linkage (DECISIONS.md "Project-to-project linkage"). */
-export function p2pActivities({ config, pool }: P2pDeps) {
+export function p2pActivities({ config, pool, neighbourhood }: P2pDeps) {
   return {
     /** The project's reference project, or null when it is not a calling project. Refuses a chained link. */
     async referenceLinkPlan(projectId: number): Promise<ReferenceLinkPlan | null> {
@@ -30,7 +30,7 @@ export function p2pActivities({ config, pool }: P2pDeps) {
     },
 
     async linkToReference(input: ReferenceLinkPlan & { projectId: number; linkageId: number }): Promise<ReferenceLinkOutcome> {
-      const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId)))
+      const strategies = activeStrategies(strategiesFromMatchConfig(await config.matchConfig(input.projectId), neighbourhood))
       const timer = setInterval(() => heartbeat(), 5_000)
       const client = await pool.connect()
       const referenceClient = await pool.connect()

@@ -8,7 +8,7 @@
  */
 import { hostname } from 'node:os'
 import type pg from 'pg'
-import type { BlockReport } from '@ligature/engine'
+import type { BlockReport, LargeBlocksReport } from '@ligature/engine'
 import { Matcher, tableFingerprint } from '@ligature/engine'
 import type { StrategySpec } from '@ligature/engine'
 import { writePartitionPairs } from '../records/linkage-pairs.js'
@@ -38,7 +38,7 @@ export interface PartitionRun {
   recordsBlocked: number
   pairsCreated: number
   topBlockingValues: BlockReport[]
-  oversizedBlocks: BlockReport[]
+  largeBlocks: LargeBlocksReport
 }
 
 export interface PartitionOutcome {
@@ -124,7 +124,7 @@ export async function matchPartition(client: pg.ClientBase, input: PartitionInpu
   const finishedAt = Date.now()
   return {
     partition: input.partition.index, records: table.size, recordsNotBlocked: match.recordsNotBlocked,
-    runs: match.runs.map((r) => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked, pairsCreated: r.pairsCreated, topBlockingValues: r.topBlockingValues, oversizedBlocks: r.oversizedBlocks })),
+    runs: match.runs.map((r) => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked, pairsCreated: r.pairsCreated, topBlockingValues: r.topBlockingValues, largeBlocks: r.largeBlocks })),
     pairsKept: match.pairs.length, fingerprint, worker: WORKER, readFrom: cached.reused ? 'worker' : readFrom,
     startedAt, finishedAt, readMs: readAt - startedAt, matchMs: Math.round(matchMs), writeMs: finishedAt - matched,
   }

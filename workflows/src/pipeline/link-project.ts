@@ -68,7 +68,7 @@ export async function linkProject(client: pg.ClientBase, input: LinkProjectInput
   const report: LinkageReport = {
     recordsUsed: table.size, recordsNotBlocked: match.recordsNotBlocked,
     strategies: match.runs.map((r) => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked,
-      pairsCreated: r.pairsCreated, pairsKept: r.pairsKept, topBlockingValues: r.topBlockingValues, oversizedBlocks: r.oversizedBlocks })),
+      pairsCreated: r.pairsCreated, pairsKept: r.pairsKept, topBlockingValues: r.topBlockingValues, largeBlocks: r.largeBlocks })),
     histogram: match.histogram.toJSON(), groupsNew: keys.groupsNew, groupsUpdated: keys.groupsUpdated,
     groupsUnchanged: keys.groupsUnchanged, groupsDeleted: keys.groupsDeleted, groupsForReview: review.length,
   }

@@ -5,8 +5,8 @@
  * blocked are whole-table figures every partition computes alike. The histogram comes from grouping, which
  * reads every kept pair (those of records end-dated meanwhile left out).
  */
-import type { BlockReport, PartitionReport } from '@ligature/engine'
-import { jobStats, type LinkageReport } from '@ligature/engine'
+import type { BlockReport, LargeBlocksReport, PartitionReport } from '@ligature/engine'
+import { jobStats, NO_LARGE_BLOCKS, type LinkageReport } from '@ligature/engine'
 import type { GroupOutcome } from './group-linkage.js'
 import type { PartitionOutcome } from './link-partition.js'
 
@@ -15,6 +15,13 @@ export type Stat = { name: string; value: string }
 const TOP = 10
 const top = (reports: BlockReport[]) => [...reports].sort((a, b) => b.pairs - a.pairs || b.records - a.records).slice(0, TOP)
 
+/** Each partition's own large blocks added up; the largest of the whole linkage are the top of the partitions' largest. */
+function combinedLargeBlocks(parts: readonly LargeBlocksReport[]): LargeBlocksReport {
+  const sum = (f: (r: LargeBlocksReport) => number) => parts.reduce((n, r) => n + f(r), 0)
+  return { blocks: sum((r) => r.blocks), records: sum((r) => r.records), pairsIfWhole: sum((r) => r.pairsIfWhole),
+    pairsCreated: sum((r) => r.pairsCreated), largest: top(parts.flatMap((r) => r.largest)) }
+}
+
 export function combinedReport(partitions: readonly PartitionOutcome[], group: GroupOutcome): LinkageReport {
   const first = partitions[0]
   const strategies = (first?.runs ?? []).map((run, s) => ({
@@ -22,7 +29,7 @@ export function combinedReport(partitions: readonly PartitionOutcome[], group: G
     pairsCreated: partitions.reduce((n, p) => n + (p.runs[s]?.pairsCreated ?? 0), 0),
     pairsKept: group.pairsKeptByStrategy[s] ?? 0,
     topBlockingValues: top(partitions.flatMap((p) => p.runs[s]?.topBlockingValues ?? [])),
-    oversizedBlocks: partitions.flatMap((p) => p.runs[s]?.oversizedBlocks ?? []),
+    largeBlocks: combinedLargeBlocks(partitions.map((p) => p.runs[s]?.largeBlocks ?? NO_LARGE_BLOCKS)),
   }))
   return {
     recordsUsed: group.records, recordsNotBlocked: first?.recordsNotBlocked ?? group.records, strategies, histogram: group.histogram,

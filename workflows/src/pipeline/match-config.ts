@@ -1,5 +1,5 @@
 import type { MatchConfig } from '@ligature/contracts'
-import type { ComparisonSpec, ComparisonTypeName, StrategySpec } from '@ligature/engine'
+import { DEFAULT_NEIGHBOURHOOD, type ComparisonSpec, type ComparisonTypeName, type NeighbourhoodRule, type StrategySpec } from '@ligature/engine'
 
 const NUMERIC = new Set(['threshold', 'prefixScale', 'maxDistance', 'toleranceDays', 'digitTypos'])
 
@@ -12,11 +12,16 @@ function comparisonOf(typeName: string, properties: readonly { name: string; val
   return comparison
 }
 
-/** The API's match configuration as the engine reads it: field names are record columns, curves resolved. */
-export function strategiesFromMatchConfig(config: Pick<MatchConfig, 'strategies' | 'weightCurves'>): StrategySpec[] {
+/**
+ * The API's match configuration as the engine reads it: field names are record columns, curves resolved, and the
+ * installation's rule for large blocks (LIGATURE_BLOCK_CAP, LIGATURE_BLOCK_WINDOW) written into each strategy, so
+ * every partition of a linkage, on whatever worker, compares large blocks alike.
+ */
+export function strategiesFromMatchConfig(config: Pick<MatchConfig, 'strategies' | 'weightCurves'>,
+  neighbourhood: NeighbourhoodRule = DEFAULT_NEIGHBOURHOOD): StrategySpec[] {
   const curves = new Map(config.weightCurves.map((c) => [c.code, c.points]))
   return config.strategies.map((s) => ({
-    name: s.name, order: s.order, isActive: s.isActive, threshold: s.threshold,
+    name: s.name, order: s.order, isActive: s.isActive, threshold: s.threshold, neighbourhood: { ...neighbourhood },
     blockingFields: s.blockingFields.map((b) => ({ field: b.matchProviderFieldName, matchEmpty: b.matchEmpty ?? false })),
     matchingFields: s.matchingFields.map((f) => {
       const curve = f.weightCurveCode ? curves.get(f.weightCurveCode) : undefined

@@ -2,7 +2,8 @@
  * Which existing records a linkage reads (issue 18): not the whole project, but the incoming records and the
  * active records that share a block with one of them under some active strategy — the only existing records
  * a new pair can involve, since pairs of two existing records are never compared again. A block holding an
- * incoming record is read whole, so oversized-block skipping still sees the block's full size. Grouping reads
+ * incoming record is read whole, so whether it is large and how its records sort (blocking/neighbourhood.ts in
+ * the engine) are as over the whole project. Grouping reads
  * the records of the linkage's pairs plus every member of their current groups, so a group keeps (or merges)
  * its key exactly as with the whole project in hand.
  *

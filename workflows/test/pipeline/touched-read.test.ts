@@ -145,7 +145,7 @@ t.test('term counts and block sizes of a touched read are the whole project\'s',
     const partTf = termFrequencyAdjustments(partColumn, u, undefined, part.table!.termCounts(field))
     t.ok(incoming.every((id) => wholeTf[column.codes[inWhole.get(id)!]!] === partTf[partColumn.codes[inPart.get(id)!]!]), `${field}: the same adjustment for every incoming record`)
   }
-  // Every block holding an incoming record is read whole, so the size that decides oversized skipping is the same.
+  // Every block holding an incoming record is read whole, so the size that decides whether it is large is the same.
   for (const strategy of strategies) {
     const a = buildBlocks(whole.table!, strategy.blockingFields), b = buildBlocks(part.table!, strategy.blockingFields)
     const size = (blocks: typeof a, i: number) => blocks.blockOf[i]! < 0 ? 0 : blocks.starts[blocks.blockOf[i]! + 1]! - blocks.starts[blocks.blockOf[i]!]!

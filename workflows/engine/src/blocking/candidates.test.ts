@@ -40,11 +40,12 @@ t.test('existing records do not pair with each other; earlier pairs are skipped'
   tt.equal(stats.pairsAlreadyLinked, 1)
 })
 
-t.test('oversized blocks are reported, partitions split blocks', async tt => {
+t.test('a block over the cap makes its windows\' pairs and is reported; partitions split blocks', async tt => {
   const table = RecordTable.fromRows(rows, specs)
-  const capped = collect(table, [{ field: 'yob', matchEmpty: false }], { maxBlockSize: 4 })
-  tt.same(capped.pairs, [])
-  tt.same(capped.stats.oversizedBlocks, [{ values: ['1980'], records: 6, pairs: 15 }])
+  // Sorted by sex, the empty values first: 4 5 2 0 1 3 (ties by record); each record meets the next one.
+  const capped = collect(table, [{ field: 'yob', matchEmpty: false }], { neighbourhood: { blockCap: 4, window: 2, sortFields: ['sex'] } })
+  tt.same(capped.pairs, ['4-5', '2-5', '0-2', '0-1', '1-3'])
+  tt.same(capped.stats.largeBlocks, { blocks: 1, records: 6, pairsIfWhole: 15, pairsCreated: 5, largest: [{ values: ['1980'], records: 6, pairs: 5 }] })
   const all = collect(table, [{ field: 'sex', matchEmpty: true }]).pairs
   const parts = [0, 1, 2].map(index => collect(table, [{ field: 'sex', matchEmpty: true }],
     { partition: { index, count: 3 } }).pairs)

@@ -4,14 +4,18 @@ import { StrategyScorer } from '../scoring/strategy-scorer.js'
 import { syntheticTable } from '../synthetic/table.js'
 import { buildBlocks } from './blocks.js'
 import { KeptByEarlier } from './kept-earlier.js'
+import { blockWindows, sortFieldsOf } from './neighbourhood.js'
 
-t.test('a block at a time (enterBlock, hasAt) decides every pair as has does, oversized earlier blocks included', async (t) => {
+t.test('a block at a time (enterBlock, hasAt) decides every pair as has does, large earlier blocks included', async (t) => {
   const table = syntheticTable(3000, 9)
   const [first, second, third, fourth] = defaultStrategies()
-  const earlier = [first!, second!, third!].map((s) => ({ blocks: buildBlocks(table, s.blockingFields), scorer: new StrategyScorer(s, table), threshold: s.threshold }))
-  // Small enough that some earlier blocks are oversized and keep nothing.
-  for (const maxBlockSize of [5000, 4]) {
-    const kept = new KeptByEarlier(earlier, maxBlockSize)
+  // The first rule compares every block whole; the second makes many earlier blocks large, compared by windows.
+  for (const rule of [{ blockCap: 5000, window: 25 }, { blockCap: 4, window: 2 }]) {
+    const earlier = [first!, second!, third!].map((s) => {
+      const blocks = buildBlocks(table, s.blockingFields)
+      return { blocks, windows: blockWindows(table, blocks, { ...rule, sortFields: sortFieldsOf(s, table) }), scorer: new StrategyScorer(s, table), threshold: s.threshold }
+    })
+    const kept = new KeptByEarlier(earlier)
     let pairs = 0, excluded = 0, differ = 0
     const members = new Int32Array(5000)
     const blocksOf = [buildBlocks(table, fourth!.blockingFields), ...earlier.map((e) => e.blocks)]
@@ -30,7 +34,7 @@ t.test('a block at a time (enterBlock, hasAt) decides every pair as has does, ov
         }
       }
     }
-    t.equal(differ, 0, `max block size ${maxBlockSize}: ${pairs} pairs, ${excluded} kept earlier, decided alike`)
+    t.equal(differ, 0, `block cap ${rule.blockCap}: ${pairs} pairs, ${excluded} kept earlier, decided alike`)
     t.ok(excluded > 0 && excluded < pairs, 'some pairs are excluded and some are not')
   }
 })

@@ -1,16 +1,21 @@
 /**
  * "Kept by an earlier strategy", decided from the records alone, for block partitions: a partition only sees
  * its own blocks, so it cannot know which pairs another partition's earlier strategy kept. But that is a
- * function of the pair: an earlier strategy kept (i, j) exactly when both records sit in one of its blocks
- * (not an oversized one), at least one of them is incoming, and its score reaches that strategy's threshold.
- * So every partition excludes the same pairs the whole-table run excludes, and no pair is kept twice.
+ * function of the pair: an earlier strategy kept (i, j) exactly when it made the pair (both records sit in one
+ * of its blocks and, in a large block, in one of its sort orders' windows: neighbourhood.ts), at least one of
+ * them is incoming, and its score reaches that strategy's threshold. So every partition excludes the same pairs
+ * the whole-table run excludes, and no pair is kept twice.
  */
 import type { StrategyScorer } from '../scoring/strategy-scorer.js'
 import type { Blocks } from './blocks.js'
 import { NO_BLOCK } from './blocks.js'
 import type { PairExclusion } from './candidates.js'
+import { inWindow, type BlockWindows } from './neighbourhood.js'
 
-export interface EarlierStrategy { blocks: Blocks; scorer: StrategyScorer; threshold: number }
+export interface EarlierStrategy { blocks: Blocks; windows: BlockWindows; scorer: StrategyScorer; threshold: number }
+
+/** The member's position in neither order: its earlier block is compared whole. */
+const WHOLE = -1
 
 export class KeptByEarlier implements PairExclusion {
   private readonly left = new Int32Array(1)
@@ -18,20 +23,24 @@ export class KeptByEarlier implements PairExclusion {
   private readonly score = new Float64Array(1)
   /**
    * Per earlier strategy, the block of each member of the current block, in the order its pairs are made
-   * (NO_BLOCK when that block is oversized, which keeps nothing): a pair's test reads two entries of a small
-   * array instead of two records' entries of the whole table's block ids, once per earlier strategy.
+   * (NO_BLOCK when it has none), and its positions in that block's sort orders when the block is large: a
+   * pair's test reads a few entries of small arrays instead of two records' entries of whole-table arrays.
    */
   private blockAt: Int32Array[]
+  private firstAt: Int32Array[]
+  private secondAt: Int32Array[]
 
-  constructor(private readonly earlier: readonly EarlierStrategy[], private readonly maxBlockSize: number) {
+  constructor(private readonly earlier: readonly EarlierStrategy[]) {
     this.blockAt = earlier.map(() => new Int32Array(0))
+    this.firstAt = earlier.map(() => new Int32Array(0))
+    this.secondAt = earlier.map(() => new Int32Array(0))
   }
 
   has(i: number, j: number): boolean {
-    for (const { blocks, scorer, threshold } of this.earlier) {
+    for (const { blocks, windows, scorer, threshold } of this.earlier) {
       const b = blocks.blockOf[i]!
       if (b === NO_BLOCK || b !== blocks.blockOf[j]) continue
-      if (blocks.starts[b + 1]! - blocks.starts[b]! > this.maxBlockSize) continue
+      if (blocks.starts[b + 1]! - blocks.starts[b]! > windows.blockCap && !inWindow(windows, i, j)) continue
       if (this.keptBy(scorer, threshold, i, j)) return true
     }
     return false
@@ -39,12 +48,20 @@ export class KeptByEarlier implements PairExclusion {
 
   enterBlock(members: Int32Array, size: number): void {
     for (let e = 0; e < this.earlier.length; e++) {
-      const { blocks } = this.earlier[e]!
-      if (this.blockAt[e]!.length < size) this.blockAt[e] = new Int32Array(Math.max(size, 2 * this.blockAt[e]!.length))
-      const at = this.blockAt[e]!, { blockOf, starts } = blocks
+      const { blocks, windows } = this.earlier[e]!
+      if (this.blockAt[e]!.length < size) {
+        const length = Math.max(size, 2 * this.blockAt[e]!.length)
+        this.blockAt[e] = new Int32Array(length); this.firstAt[e] = new Int32Array(length); this.secondAt[e] = new Int32Array(length)
+      }
+      const at = this.blockAt[e]!, first = this.firstAt[e]!, second = this.secondAt[e]!
+      const { blockOf, starts } = blocks
       for (let k = 0; k < size; k++) {
-        const b = blockOf[members[k]!]!
-        at[k] = b !== NO_BLOCK && starts[b + 1]! - starts[b]! > this.maxBlockSize ? NO_BLOCK : b
+        const r = members[k]!
+        const b = blockOf[r]!
+        at[k] = b
+        if (b === NO_BLOCK || starts[b + 1]! - starts[b]! <= windows.blockCap) { first[k] = WHOLE; continue }
+        first[k] = windows.first[r]!
+        second[k] = windows.second[r]!
       }
     }
   }
@@ -54,10 +71,23 @@ export class KeptByEarlier implements PairExclusion {
     for (let e = 0; e < this.earlier.length; e++) {
       const at = this.blockAt[e]!, b = at[a]!
       if (b === NO_BLOCK || b !== at[c]) continue
+      const first = this.firstAt[e]![a]!
+      if (first !== WHOLE && !this.near(e, first, a, c)) continue
       const { scorer, threshold } = this.earlier[e]!
       if (this.keptBy(scorer, threshold, i, j)) return true
     }
     return false
+  }
+
+  /** Whether members a and c of one large earlier block were in one of its windows (inWindow on positions). */
+  private near(e: number, first: number, a: number, c: number): boolean {
+    const w = this.earlier[e]!.windows.window
+    const d1 = first - this.firstAt[e]![c]!
+    if (d1 < w && d1 > -w) return true
+    const s = this.secondAt[e]![a]!
+    if (s < 0) return false
+    const d2 = s - this.secondAt[e]![c]!
+    return d2 < w && d2 > -w
   }
 
   private keptBy(scorer: StrategyScorer, threshold: number, i: number, j: number): boolean {

@@ -1,7 +1,7 @@
 /**
  * Size-aware assignment of one strategy's blocks to block partitions. A block's cost is the candidate pairs the
  * engine generates for it (incoming × incoming and incoming × existing; existing × existing are never made;
- * oversized blocks none), and blocks are dealt largest first to the least-loaded partition (LPT, longest
+ * a large block what its sort orders' windows make, neighbourhood.ts), and blocks are dealt largest first to the least-loaded partition (LPT, longest
  * processing time first), which stays within 4/3 of the best split and in practice within a few per cent.
  * Hashing blocks to partitions instead left one partition of a 1M-record linkage with 12.9M pairs and the
  * other with 8.1M, so the second worker waited for the first.
@@ -9,12 +9,13 @@
  * Every partition computes the plan itself from its own copy of the table; that is sound because the plan is
  * a pure function of the table (ties in size broken by the block's value hash, then by its first record),
  * and the linkage checks that every partition decoded the same table (table-fingerprint.ts). Zero-cost
- * blocks (oversized, or only existing records) still belong to exactly one partition, by value hash, so
+ * blocks (only existing records) still belong to exactly one partition, by value hash, so
  * the report counts them once.
  */
 import type { RecordTable } from '../columnar/record-table.js'
 import type { BlockingFieldSpec } from '../types.js'
 import { blockHash, type Blocks } from './blocks.js'
+import { windowPairCount, type BlockWindows } from './neighbourhood.js'
 
 export interface PartitionPlan {
   /** Partition of each block; −1 for blocks of fewer than two records (they make no pairs). */
@@ -109,24 +110,25 @@ export function lptOrder(order: Int32Array, cost: Float64Array, hash: Uint32Arra
   return inverted
 }
 
-const plans = new WeakMap<Blocks, Map<string, PartitionPlan>>()
+const plans = new WeakMap<Blocks, WeakMap<BlockWindows, Map<number, PartitionPlan>>>()
 
 /**
  * The plan of a strategy's blocks for `count` partitions, kept with the blocks: the partitions of one linkage
  * that run on the same worker share it (and the blocks, see buildBlocks) instead of each computing it.
  */
 export function partitionPlan(table: RecordTable, fields: readonly BlockingFieldSpec[], blocks: Blocks,
-  count: number, maxBlockSize: number): PartitionPlan {
-  const key = `${count}/${maxBlockSize}`
-  let byKey = plans.get(blocks)
-  if (!byKey) { byKey = new Map(); plans.set(blocks, byKey) }
-  let plan = byKey.get(key)
-  if (!plan) { plan = computePlan(table, fields, blocks, count, maxBlockSize); byKey.set(key, plan) }
+  count: number, windows: BlockWindows): PartitionPlan {
+  let byWindows = plans.get(blocks)
+  if (!byWindows) { byWindows = new WeakMap(); plans.set(blocks, byWindows) }
+  let byCount = byWindows.get(windows)
+  if (!byCount) { byCount = new Map(); byWindows.set(windows, byCount) }
+  let plan = byCount.get(count)
+  if (!plan) { plan = computePlan(table, fields, blocks, count, windows); byCount.set(count, plan) }
   return plan
 }
 
 function computePlan(table: RecordTable, fields: readonly BlockingFieldSpec[], blocks: Blocks, count: number,
-  maxBlockSize: number): PartitionPlan {
+  windows: BlockWindows): PartitionPlan {
   const { members, starts } = blocks
   const isNew = table.isNew
   const cost = new Float64Array(blocks.count)
@@ -136,10 +138,11 @@ function computePlan(table: RecordTable, fields: readonly BlockingFieldSpec[], b
     const from = starts[b]!, size = starts[b + 1]! - from
     if (size < 2) { skip[b] = 1; continue }
     hash[b] = blockHash(table, fields, blocks, b)
-    if (size > maxBlockSize) continue
     let fresh = size
     if (isNew) { fresh = 0; for (let k = 0; k < size; k++) if (isNew[members[from + k]!]) fresh++ }
-    cost[b] = pairsOfBlock(size, fresh)
+    if (size <= windows.blockCap) { cost[b] = pairsOfBlock(size, fresh); continue }
+    const orders = windows.second[members[from]!]! >= 0 ? 2 : 1
+    cost[b] = orders * windowPairCount(size, fresh, windows.window)
   }
   return assignBlocks(cost, hash, count, skip)
 }

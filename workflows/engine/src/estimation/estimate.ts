@@ -18,7 +18,8 @@
  *     fields add their agreement weight to every such pair's score).
  * Weights are log2, as scoring computes them (weights.ts). Same table, configuration and seed: same result.
  */
-import { generateCandidates, DEFAULT_MAX_BLOCK_SIZE } from '../blocking/candidates.js'
+import { generateCandidates } from '../blocking/candidates.js'
+import { neighbourhoodOf } from '../blocking/neighbourhood.js'
 import type { RecordTable } from '../columnar/record-table.js'
 import { activeStrategies } from '../match.js'
 import type { ComparisonSpec, MatchingFieldSpec, StrategySpec } from '../types.js'
@@ -39,7 +40,6 @@ export interface EstimationOptions {
   uSamplePairs?: number
   maxIterations?: number
   tolerance?: number
-  maxBlockSize?: number
   targetPosterior?: number
   /** Blocking field → the matching field it derives from (doby → dateOfBirth, surnameSoundex → surname…). */
   derivedFrom?: Readonly<Record<string, string>>
@@ -88,6 +88,10 @@ export interface StrategyEstimate {
   deterministic: boolean
   candidatePairs: number
   distinctPatterns: number
+  /**
+   * Blocks over the strategy's cap, whose candidate pairs are their sort orders' windows (neighbourhood.ts). The
+   * name is from when such blocks (then over 5,000 records) were skipped; stored estimates keep it.
+   */
   oversizedBlocks: number
   fieldsEstimated: string[]
   fieldsFixedByBlocking: string[]
@@ -124,7 +128,7 @@ export interface EstimationResult {
 }
 
 interface EstimationRun { strategy: StrategySpec; emFields: number[]; fixed: number[]; em: EmResult | null
-  observed: number[]; candidatePairs: number; distinctPatterns: number; oversized: number
+  observed: number[]; candidatePairs: number; distinctPatterns: number; largeBlocks: number
   /** Mean over the candidate pairs of 2^(TF adjustments of the fixed fields); 1 without such fields. */
   meanTfOdds: number }
 
@@ -191,7 +195,7 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
       fixedAgreementWeights: run.fixed.map(i => fields[i]!.agreementWeight) }) : null
     return {
       name: run.strategy.name, order: run.strategy.order, deterministic: run.strategy.matchingFields.length === 0,
-      candidatePairs: run.candidatePairs, distinctPatterns: run.distinctPatterns, oversizedBlocks: run.oversized,
+      candidatePairs: run.candidatePairs, distinctPatterns: run.distinctPatterns, oversizedBlocks: run.largeBlocks,
       fieldsEstimated: run.emFields.filter((_, k) => run.observed[k]! > 0).map(i => run.strategy.matchingFields[i]!.field),
       fieldsFixedByBlocking: run.fixed.map(i => run.strategy.matchingFields[i]!.field),
       lambda: em ? em.lambda : null, expectedMatches: em ? em.expectedMatches : null,
@@ -218,7 +222,7 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
   const fixedFields = new Set([...blocking, ...[...blocking].map(b => options.derivedFrom?.[b]).filter((f): f is string => !!f)])
   const emFields: number[] = [], fixed: number[] = []
   strategy.matchingFields.forEach((f, i) => (fixedFields.has(f.field) ? fixed : emFields).push(i))
-  const base = { strategy, emFields, fixed, observed: emFields.map(() => 0), candidatePairs: 0, distinctPatterns: 0, oversized: 0, meanTfOdds: 1 }
+  const base = { strategy, emFields, fixed, observed: emFields.map(() => 0), candidatePairs: 0, distinctPatterns: 0, largeBlocks: 0, meanTfOdds: 1 }
   if (emFields.length === 0) return { ...base, em: null }
   const specs = emFields.map(i => strategy.matchingFields[i]!)
   const fieldLevels = specs.map(f => levels.get(comparisonKey(f))!)
@@ -245,11 +249,11 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
       }
       patterns.add(gamma)
     }
-  }, { maxBlockSize: options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE })
+  }, { neighbourhood: neighbourhoodOf(strategy, table) })
   const u = specs.map(f => uOf.get(comparisonKey(f))!.u)
   const m = specs.map((f, k) => initialM(f, u[k]![1]!))
   const em = expectationMaximisation(patterns, { m, u, lambda: DEFAULT_INITIAL_LAMBDA }, { maxIterations, tolerance })
-  return { ...base, em, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, oversized: stats.oversizedBlocks.length,
+  return { ...base, em, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, largeBlocks: stats.largeBlocks.blocks,
     meanTfOdds: stats.pairsCreated > 0 ? tfOddsSum / stats.pairsCreated : 1 }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { LinkResult } from '../link.js'
 import type { BlockReport } from '../blocking/top-blocks.js'
+import type { LargeBlocksReport } from '../blocking/candidates.js'
 import type { HistogramJson } from './histogram.js'
 
 export interface StrategyReport {
@@ -14,7 +15,8 @@ export interface StrategyReport {
   pairsCreated: number
   pairsKept: number
   topBlockingValues: BlockReport[]
-  oversizedBlocks: BlockReport[]
+  /** Blocks over the strategy's cap, compared by sort-order windows (blocking/neighbourhood.ts). */
+  largeBlocks: LargeBlocksReport
 }
 
 /**
@@ -64,7 +66,7 @@ export function linkageReport(result: LinkResult, recordsUsed: number): LinkageR
     recordsNotBlocked: match.recordsNotBlocked,
     strategies: match.runs.map(r => ({ name: r.name, deterministic: r.deterministic, recordsBlocked: r.recordsBlocked,
       pairsCreated: r.pairsCreated, pairsKept: r.pairsKept, topBlockingValues: r.topBlockingValues,
-      oversizedBlocks: r.oversizedBlocks })),
+      largeBlocks: r.largeBlocks })),
     histogram: match.histogram.toJSON(),
     groupsNew: keys.groupsNew,
     groupsUpdated: keys.groupsUpdated,
