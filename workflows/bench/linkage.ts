@@ -5,7 +5,8 @@
  * keys. For each worker count it prints each stage's seconds, candidate pairs, each block partition's pairs
  * and scoring seconds (from the Link job's stats), pairs/s per core, who used the machine's CPU while every worker's
  * main thread was busy (support/busy-cpu.ts) and the peak memory of every process; with
- * several worker counts, the speed-up of the link step.
+ * several worker counts, the speed-up of the link step. The stored keys are scored against the generator's ground
+ * truth (support/key-quality.ts), so a faster run that links worse shows it.
  * Run: npm run bench:linkage -- --records 1000000 --workers 1,2   (Postgres, NATS and Temporal running)
  * --load-threads 1,0: the whole run once per parse-thread count of the load (LIGATURE_LOAD_THREADS; 0 = one per
  * core), to compare the single-thread load with the parallel one on the same data.
@@ -25,6 +26,7 @@ import { watchBusyCpu, type BusyCpuReport } from './support/busy-cpu.js'
 import { stepsAfterComplete } from './support/index-after-complete.js'
 import { runIncremental } from './support/incremental.js'
 import { systemPageFaults } from './support/page-faults.js'
+import { keyQuality, qualityLine } from './support/key-quality.js'
 
 const { values } = parseArgs({ options: {
   records: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' },
@@ -47,7 +49,8 @@ const f = (x: number) => x.toFixed(2)
 
 const dir = await mkdtemp(join(tmpdir(), 'ligature-bench-'))
 const t0 = performance.now()
-const gen = await writeSyntheticDataset({ records, seed: Number(values.seed) }, { csvPath: join(dir, 'people.csv') })
+const truthPath = join(dir, 'truth.csv')
+const gen = await writeSyntheticDataset({ records, seed: Number(values.seed) }, { csvPath: join(dir, 'people.csv'), truthPath })
 // Bytes, not a string: ten million rows are over V8's largest string.
 const csv = await readFile(join(dir, 'people.csv'))
 const tGen = performance.now()
@@ -82,7 +85,7 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
   const workers = await startWorkers(workerCount, { ...platform.workerConfig(), LIGATURE_LINK_PARTITIONS: values.partitions, LIGATURE_LOAD_THREADS: loadThreads,
     LIGATURE_ACTIVITY_MEMORY_MS: 200 })
   try {
-    await configureProject(platform.url, platform.adminToken, {
+    const { project } = await configureProject(platform.url, platform.adminToken, {
       project: 'BENCH', provider: 'BENCHPROV', eventTypes: ['PEOPLE'], groupStrategy: values.group,
       importFormat: { name: 'Synthetic people', columnType: SYNTHETIC_IMPORT_FORMAT.columnType, columns: SYNTHETIC_IMPORT_FORMAT.columns.map((c) => ({ name: c.name, linkageField: c.linkageField, ...(c.format ? { format: c.format } : {}) })) },
     })
@@ -105,6 +108,7 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
     const load = job('Load Linkage Request'), link = job('Link')
     const pairs = stat(link, 'Candidate pairs'), cpu = stat(link, 'Match CPU seconds')
     const peaks = workers.peakMiB()
+    const quality = await keyQuality(platform.databaseUrl, project.id, truthPath)
     const prepareSeconds = workers.activityPeaks().filter((a) => a.activity === 'prepareLinkage').reduce((n, a) => n + a.seconds, 0)
     const partitionCount = stat(link, 'Partitions')
     const parts = Array.from({ length: partitionCount }, (_, i) =>
@@ -125,6 +129,7 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
   total upload → keys     ${f((tDone - tUpload) / 1000)} s
   page faults             ${faults} on the whole machine, upload to keys (the workers' activities: ${workers.activityPeaks().reduce((n, a) => n + a.minorFaults, 0)})
   candidate pairs         ${pairs}  (kept ${stat(link, 'Pairs stored')}; groups ${stat(link, 'Groups new')})
+  keys against the truth  ${qualityLine(quality)}
   per partition           ${parts.join('; ')}  (balance ${f(stat(link, 'Partition balance'))}: largest over mean)
   pairs/s per core        ${Math.round(pairs / cpu)}
   CPU while every worker's main thread was busy  ${busyLine(busy)}
