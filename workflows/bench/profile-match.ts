@@ -10,6 +10,8 @@
  * gets it, through a table snapshot, in alternate rounds, and prints the snapshot's write and load times.
  * --partition I/N matches only block partition I (from 0) of N, as one partition activity does: two processes
  * given 0/2 and 1/2 at once on a kept store are a linkage's partition phase without Postgres or Temporal.
+ * --block-cap 100,5000 matches with each cap in turn (LIGATURE_BLOCK_CAP; the window stays the default), rounds
+ * alternating, to compare large blocks by sorted neighbourhood with blocks compared whole on the same store.
  */
 import { parseArgs } from 'node:util'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -17,7 +19,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createTestDatabase } from '@ligature/testkit'
-import { buildBlocks, Matcher, StrategyScorer, type RecordTable, type StrategySpec } from '@ligature/engine'
+import { buildBlocks, DEFAULT_BLOCK_CAP, DEFAULT_WINDOW, Matcher, neighbourhoodOf, StrategyScorer, type RecordTable, type StrategySpec } from '@ligature/engine'
 import { candidateSteps } from '../engine/src/blocking/candidates.js'
 import { readLinkageRecords } from '../src/records/linkage-records.js'
 import { readTableSnapshot, writeTableSnapshot } from '../src/records/table-snapshot.js'
@@ -29,7 +31,7 @@ import { defaultStrategies, syntheticFilePlan } from './support/scratch-load.js'
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '2' },
   fields: { type: 'boolean', default: false }, database: { type: 'string' }, snapshot: { type: 'boolean', default: false },
-  partition: { type: 'string', default: '0/1' } } })
+  partition: { type: 'string', default: '0/1' }, 'block-cap': { type: 'string', default: String(DEFAULT_BLOCK_CAP) } } })
 const [partitionIndex, partitionCount] = values.partition.split('/').map(Number) as [number, number]
 if (!(Number.isInteger(partitionIndex) && Number.isInteger(partitionCount) && partitionIndex >= 0 && partitionIndex < partitionCount)) {
   throw new Error(`--partition must be I/N with 0 <= I < N, not ${values.partition}`)
@@ -38,6 +40,8 @@ const scratch = values.database ? null : await createTestDatabase()
 const client = new pg.Client({ connectionString: values.database ?? scratch!.url })
 await client.connect()
 const strategies = defaultStrategies()
+const caps = values['block-cap'].split(',').map(Number)
+const withCap = (blockCap: number) => strategies.map((s) => ({ ...s, neighbourhood: { blockCap, window: DEFAULT_WINDOW } }))
 let table: RecordTable
 // --snapshot: the same records also through a table snapshot (what a partition on another worker loads), the two
 // tables matched in alternate rounds; the results must be identical and the times alike.
@@ -68,10 +72,12 @@ try {
   await scratch?.drop()
 }
 
-for (let round = 0; round < Number(values.rounds) * tables.length; round++) {
-  const { label, table } = tables[round % tables.length]!
+for (let round = 0; round < Number(values.rounds) * tables.length * caps.length; round++) {
+  const { label: source, table } = tables[round % tables.length]!
+  const cap = caps[Math.floor(round / tables.length) % caps.length]!
+  const label = caps.length > 1 ? `${source}, cap ${cap}` : source
   const cpu0 = process.cpuUsage(), faults0 = process.resourceUsage().minorPageFault, t = performance.now()
-  const match = new Matcher(table, strategies, { partition: { index: partitionIndex, count: partitionCount } }).result()
+  const match = new Matcher(table, withCap(cap), { partition: { index: partitionIndex, count: partitionCount } }).result()
   const wall = performance.now() - t, cpu = process.cpuUsage(cpu0).user / 1000, faults = process.resourceUsage().minorPageFault - faults0
   const { left, right, score, strategy, length } = match.pairs
   let sum = 0, hash = 0
@@ -88,7 +94,7 @@ function fieldCosts(table: RecordTable, strategy: StrategySpec): void {
   const steps = candidateSteps(table, strategy.blockingFields, (l, r, m) => {
     const take = Math.min(m, max - n)
     left.set(l.subarray(0, take), n); right.set(r.subarray(0, take), n); n += take
-  }, {}, buildBlocks(table, strategy.blockingFields), Infinity)
+  }, { neighbourhood: neighbourhoodOf(strategy, table) }, buildBlocks(table, strategy.blockingFields), Infinity)
   while (n < max && !steps.next().done);
   const out = new Float64Array(1 << 16)
   const costs = new StrategyScorer(strategy, table).fields.map((field) => {

@@ -14,7 +14,8 @@ import { partitionPlan } from './partition-plan.js'
 import { TopBlocks, type BlockReport } from './top-blocks.js'
 
 export const DEFAULT_CHUNK_PAIRS = 1 << 16
-const WHOLE_BLOCKS_ONLY: Neighbourhood = { ...DEFAULT_NEIGHBOURHOOD, sortFields: [] }
+/** Without a strategy to take sort fields from: the default cap and window, large blocks in record order. */
+const RECORD_ORDER: Neighbourhood = { ...DEFAULT_NEIGHBOURHOOD, sortFields: [] }
 
 /**
  * Pairs a strategy must not create again: kept by an earlier one (PairSet, or a rule, see kept-earlier.ts). An
@@ -29,7 +30,7 @@ export interface PairExclusion {
 
 export interface CandidateOptions {
   exclude?: PairExclusion | null
-  /** How blocks over the cap are compared (neighbourhood.ts); the default cap and window, sorted by record order when no sort fields are given. */
+  /** How blocks over the cap are compared (neighbourhood.ts; neighbourhoodOf gives a strategy's); RECORD_ORDER when absent. */
   neighbourhood?: Neighbourhood
   chunkPairs?: number
   partition?: { index: number; count: number }
@@ -79,7 +80,7 @@ export function generateCandidates(table: RecordTable, fields: readonly Blocking
 export function* candidateSteps(table: RecordTable, fields: readonly BlockingFieldSpec[], onChunk: PairChunkHandler,
   options: CandidateOptions, blocks: Blocks, slicePairs: number): Generator<void, BlockingStats, void> {
   let sinceYield = 0
-  const neighbourhood = options.neighbourhood ?? WHOLE_BLOCKS_ONLY
+  const neighbourhood = options.neighbourhood ?? RECORD_ORDER
   const windows = blockWindows(table, blocks, neighbourhood)
   const blockCap = neighbourhood.blockCap
   const chunk = options.chunkPairs ?? DEFAULT_CHUNK_PAIRS
