@@ -105,16 +105,13 @@ export function* candidateSteps(table: RecordTable, fields: readonly BlockingFie
     byBlock?.enterBlock!(order, size)
     for (let a = 0; a < size; a++) {
       const x = order[a]!
-      const xNew = isNew === null || isNew[x] === 1
+      // Pairs are made from their incoming record, so an existing one's windows are not walked at all.
+      if (isNew !== null && isNew[x] !== 1) continue
       for (let c = Math.max(0, a - w + 1); c < a + w && c < size; c++) {
         if (c === a) continue
         const y = order[c]!
         // Each pair once: from its incoming record when the other is existing, from the earlier position when both are incoming.
-        if (isNew !== null) {
-          const yNew = isNew[y] === 1
-          if (!xNew) continue
-          if (yNew && c < a) continue
-        } else if (c < a) continue
+        if (c < a && (isNew === null || isNew[y] === 1)) continue
         const i = x < y ? x : y, j = x < y ? y : x
         if (second) { const d = windows.first[x]! - windows.first[y]!; if (d < w && d > -w) continue }
         if (exclude !== null && (byBlock !== null ? byBlock.hasAt!(a < c ? a : c, a < c ? c : a, i, j) : exclude.has(i, j))) { pairsAlreadyLinked++; continue }

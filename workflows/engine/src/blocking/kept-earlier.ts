@@ -10,7 +10,7 @@ import type { StrategyScorer } from '../scoring/strategy-scorer.js'
 import type { Blocks } from './blocks.js'
 import { NO_BLOCK } from './blocks.js'
 import type { PairExclusion } from './candidates.js'
-import { inWindow, type BlockWindows } from './neighbourhood.js'
+import { inWindow, meets, type BlockWindows } from './neighbourhood.js'
 
 export interface EarlierStrategy { blocks: Blocks; windows: BlockWindows; scorer: StrategyScorer; threshold: number }
 
@@ -79,15 +79,9 @@ export class KeptByEarlier implements PairExclusion {
     return false
   }
 
-  /** Whether members a and c of one large earlier block were in one of its windows (inWindow on positions). */
+  /** Whether members a and c of one large earlier block were in one of its windows. */
   private near(e: number, first: number, a: number, c: number): boolean {
-    const w = this.earlier[e]!.windows.window
-    const d1 = first - this.firstAt[e]![c]!
-    if (d1 < w && d1 > -w) return true
-    const s = this.secondAt[e]![a]!
-    if (s < 0) return false
-    const d2 = s - this.secondAt[e]![c]!
-    return d2 < w && d2 > -w
+    return meets(this.earlier[e]!.windows.window, first, this.firstAt[e]![c]!, this.secondAt[e]![a]!, this.secondAt[e]![c]!)
   }
 
   private keptBy(scorer: StrategyScorer, threshold: number, i: number, j: number): boolean {

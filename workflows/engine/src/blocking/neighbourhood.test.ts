@@ -97,6 +97,8 @@ t.test('windows: positions only in large blocks; a field constant in the block i
   const whole = blockWindows(table, blocks, { blockCap: 1000, window: 3, sortFields: ['near'] })
   t.same([whole.largeBlocks, whole.first.length], [0, 0], 'no large block: nothing allocated')
   t.equal(blockWindows(table, blocks, { blockCap: 30, window: 3, sortFields: ['fixed', 'near'] }), windows, 'kept with the blocks')
+  t.throws(() => blockWindows(table, blocks, { blockCap: 30, window: 1, sortFields: ['near'] }), /window must be an integer of at least 2/,
+    'a rule that would compare nothing is refused, not run')
 })
 
 t.test('sort fields: matching fields by u, blocking fields and Bloom filters left out', async (t) => {

@@ -74,14 +74,21 @@ export interface BlockWindows {
   readonly largeRecords: number
 }
 
+/**
+ * Whether two members of one large block meet, from their positions: first order (f1, f2), second order (s1, s2;
+ * −1 when the block has none). The one definition the pair loop's windows and "kept by an earlier strategy" share.
+ */
+export function meets(window: number, f1: number, f2: number, s1: number, s2: number): boolean {
+  const d1 = f1 - f2
+  if (d1 < window && d1 > -window) return true
+  if (s1 < 0) return false
+  const d2 = s1 - s2
+  return d2 < window && d2 > -window
+}
+
 /** Whether two records of one large block meet: close enough in either of its sort orders. */
 export function inWindow(w: BlockWindows, i: number, j: number): boolean {
-  const d1 = w.first[i]! - w.first[j]!
-  if (d1 < w.window && d1 > -w.window) return true
-  const s = w.second[i]!
-  if (s < 0) return false
-  const d2 = s - w.second[j]!
-  return d2 < w.window && d2 > -w.window
+  return meets(w.window, w.first[i]!, w.first[j]!, w.second[i]!, w.second[j]!)
 }
 
 const ranks = new WeakMap<Column, Float64Array>()
@@ -115,6 +122,9 @@ export function blockWindows(table: RecordTable, blocks: Blocks, neighbourhood: 
 const NONE = new Int32Array(0)
 
 function computeWindows(table: RecordTable, blocks: Blocks, { blockCap, window, sortFields }: Neighbourhood): BlockWindows {
+  // The rule arrives with the strategy (a workflow's payload): a window under 2 would silently compare nothing.
+  const problems = neighbourhoodProblems({ blockCap, window })
+  if (problems.length > 0) throw new Error(`large-block rule: ${problems.join('; ')}`)
   const n = table.size
   const { members, starts } = blocks
   let any = false
