@@ -12,6 +12,7 @@
  * core), to compare the single-thread load with the parallel one on the same data.
  * Peak memory is printed per activity too (LIGATURE_ACTIVITY_MEMORY_MS), to find the step that needs it.
  * BENCH_CPU_PROF=<dir>: a V8 CPU profile of every worker thread, written there when the workers stop.
+ * The envelope workflow's timeline closes each run (support/envelope-timeline.ts), so the time between the link job and Complete shows.
  * --incremental [--sizes 100000,1000000] [--incoming 10000] [--record-cache on,off]: one envelope linked into
  * projects of each size (support/incremental.ts); with each record-cache setting of the workers in turn.
  */
@@ -27,6 +28,7 @@ import { stepsAfterComplete } from './support/index-after-complete.js'
 import { runIncremental } from './support/incremental.js'
 import { systemPageFaults } from './support/page-faults.js'
 import { keyQuality, qualityLine } from './support/key-quality.js'
+import { envelopeTimeline } from './support/envelope-timeline.js'
 
 const { values } = parseArgs({ options: {
   records: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' },
@@ -109,6 +111,7 @@ async function runOnce(workerCount: number, loadThreads: number): Promise<number
     const pairs = stat(link, 'Candidate pairs'), cpu = stat(link, 'Match CPU seconds')
     const peaks = workers.peakMiB()
     const quality = await keyQuality(platform.databaseUrl, project.id, truthPath)
+    const timeline = await envelopeTimeline(platform.workerConfig().TEMPORAL_ADDRESS, `${platform.namespace}/envelope:bench`)
     const prepareSeconds = workers.activityPeaks().filter((a) => a.activity === 'prepareLinkage').reduce((n, a) => n + a.seconds, 0)
     const partitionCount = stat(link, 'Partitions')
     const parts = Array.from({ length: partitionCount }, (_, i) =>
@@ -137,7 +140,9 @@ ${workerCount} worker process${workerCount > 1 ? 'es' : ''}, LIGATURE_LOAD_THREA
   peak RSS platform       ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (services + this bench, one process)
   peak RSS per activity   (worker: activity, runs, peak; V8 heap and typed arrays at the peak sample; * = the kernel's mark, ran alone; page faults)
 ${workers.activityPeaks().filter((a) => a.seconds >= 0.5 || a.peakRssMiB - a.startRssMiB >= 50).map((a) =>
-    `    ${a.worker + 1}: ${a.activity.padEnd(24)} ×${a.runs}  ${a.peakRssMiB} MiB${a.exact ? '*' : ' '} (from ${a.startRssMiB}; heap ${a.heapUsedMiB}, typed arrays ${a.arrayBuffersMiB}), ${f(a.seconds)} s, ${a.minorFaults} faults`).join('\n')}`)
+    `    ${a.worker + 1}: ${a.activity.padEnd(24)} ×${a.runs}  ${a.peakRssMiB} MiB${a.exact ? '*' : ' '} (from ${a.startRssMiB}; heap ${a.heapUsedMiB}, typed arrays ${a.arrayBuffersMiB}), ${f(a.seconds)} s, ${a.minorFaults} faults`).join('\n')}
+  envelope workflow (s from its start: scheduled, started, closed)
+    ${timeline.join('\n    ')}`)
     return secs(link)
   } finally {
     await workers.stop()
