@@ -16,7 +16,9 @@ export function withEstimates(strategies: readonly StrategySpec[], result: Estim
       matchingFields: s.matchingFields.map((f, i) => {
         const e = estimate.fields[i]!
         const { agreementWeight: _a, disagreementWeight: _d, ...rest } = f
-        return { ...rest, m: e.m, u: e.u }
+        // Lower levels take theirs too, as the apply call does: the configured ones with the estimated top level
+        // could add up to more than 1.
+        return { ...rest, m: e.m, u: e.u, ...(f.levels && e.levels ? { levels: f.levels.map((l, k) => ({ ...l, m: e.levels![k]!.m, u: e.levels![k]!.u })) } : {}) }
       }),
     }
   })
