@@ -6,7 +6,9 @@
  *     incoming and incoming × existing, as a linkage compares them), and EM for λ and m with u fixed (em.ts).
  *     Fields the blocking fixes (a blocking field, or one derived from the same value: `derivedFrom`, e.g.
  *     doby → dateOfBirth) agree on nearly every candidate pair and say nothing there, so they are left out of
- *     that strategy's EM; their m comes from the strategies that do estimate them.
+ *     that strategy's EM; their m comes from the strategies that do estimate them. A field that goes with the
+ *     blocking (sex with a given name) agrees among the strategy's strangers more often than random pairs say: its
+ *     u for that strategy comes from random pairs inside the blocks instead, and EM runs again (block-u.ts).
  *  3. A field's m is the mean of its EM estimates over the strategies that estimated it (Splink averages its
  *     training sessions the same way); a field no strategy could estimate keeps its configured m.
  *  4. A suggested threshold per strategy: the score at which a candidate pair's posterior match probability
@@ -18,6 +20,7 @@
  *     fields add their agreement weight to every such pair's score).
  * Weights are log2, as scoring computes them (weights.ts). Same table, configuration and seed: same result.
  */
+import { buildBlocks } from '../blocking/blocks.js'
 import { generateCandidates } from '../blocking/candidates.js'
 import { neighbourhoodOf } from '../blocking/neighbourhood.js'
 import type { RecordTable } from '../columnar/record-table.js'
@@ -25,6 +28,7 @@ import { activeStrategies } from '../match.js'
 import type { ComparisonSpec, MatchingFieldSpec, StrategySpec } from '../types.js'
 import { termFrequencyAdjustments } from '../scoring/levelled-field.js'
 import { agreementWeight, disagreementWeight } from '../weights/weights.js'
+import { blockConditionedU, sampleBlockPairs } from './block-u.js'
 import { expectationMaximisation, twoLevels, DEFAULT_EM_MAX_ITERATIONS, DEFAULT_EM_TOLERANCE, type EmResult } from './em.js'
 import { comparisonKey, FieldLevels } from './levels.js'
 import { PatternCounts } from './patterns.js'
@@ -34,10 +38,14 @@ export const DEFAULT_TARGET_POSTERIOR = 0.5
 export const DEFAULT_INITIAL_LAMBDA = 0.1
 /** Starting m when the configured m is not above the sampled u (EM needs m > u to start on the right side). */
 export const FALLBACK_INITIAL_M = 0.9
+/** EM, then u within the blocks from its matches, then EM again: at most this many rounds of the two (block-u.ts). */
+export const BLOCK_U_ROUNDS = 3
 
 export interface EstimationOptions {
   seed?: number
   uSamplePairs?: number
+  /** Random pairs drawn inside each strategy's blocks (block-u.ts). */
+  blockUSamplePairs?: number
   maxIterations?: number
   tolerance?: number
   targetPosterior?: number
@@ -56,8 +64,14 @@ export interface FieldEstimate {
   agreementWeight: number
   disagreementWeight: number
   mSource: MSource
-  /** 'configured' when no random pair had the field on both sides (it is absent from the data). */
-  uSource: 'sample' | 'configured'
+  /**
+   * 'sample': random record pairs; 'block': random pairs inside this strategy's blocks, where the field agrees
+   * among strangers more often than in random pairs (block-u.ts); 'configured' when no random pair had the field on
+   * both sides (it is absent from the data).
+   */
+  uSource: 'sample' | 'block' | 'configured'
+  /** With uSource 'block': the random-pair u it replaces for this strategy. */
+  uRandom?: number
   /** This strategy's own EM estimate of m; null when the blocking fixes the field here or no pair had it. */
   mThisStrategy: number | null
   /** Candidate pairs of this strategy with a value on both sides (0 when left out of its EM). */
@@ -95,6 +109,8 @@ export interface StrategyEstimate {
   oversizedBlocks: number
   fieldsEstimated: string[]
   fieldsFixedByBlocking: string[]
+  /** All pairs that share one of the strategy's blocks (whichever its windows compare); absent without EM fields. */
+  withinBlockPairs?: number
   /** Share of candidate pairs that are matches, by EM; null when nothing was estimated. */
   lambda: number | null
   expectedMatches: number | null
@@ -128,6 +144,8 @@ export interface EstimationResult {
 }
 
 interface EstimationRun { strategy: StrategySpec; emFields: number[]; fixed: number[]; em: EmResult | null
+  /** Per EM field, this strategy's own u row (block-u.ts), or null where the random-pair u stands. */
+  ownU: (number[] | null)[]; withinBlockPairs: number | null
   observed: number[]; candidatePairs: number; distinctPatterns: number; largeBlocks: number
   /** Mean over the candidate pairs of 2^(TF adjustments of the fixed fields); 1 without such fields. */
   meanTfOdds: number }
@@ -149,7 +167,7 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
   const uOf = new Map(keys.map((k, i) => [k, { u: sampled.u[i]!, observed: sampled.observed[i]!, agreed: sampled.agreed[i]! }]))
 
   // 2. EM per strategy over its candidate pairs.
-  const runs = active.map((strategy): EstimationRun => runStrategy(table, strategy, levels, uOf, options, maxIterations, tolerance))
+  const runs = active.map((strategy): EstimationRun => runStrategy(table, strategy, levels, uOf, { ...options, seed }, maxIterations, tolerance))
 
   // 3. m per comparison: the mean of the strategies' EM estimates.
   const mEstimates = new Map<string, number[][]>()
@@ -172,16 +190,18 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
     const fields = run.strategy.matchingFields.map((f, index): FieldEstimate => {
       const { row: mRow, source } = finalM(f)
       const sample = uOf.get(comparisonKey(f))!
-      // A field no random pair had on both sides (absent from the data) keeps its configured u.
-      const uRow = sample.observed > 0 ? sample.u : configuredRow(f, 'u')
-      const m = mRow[1]!, u = uRow[1]!
       const k = run.emFields.indexOf(index)
+      const own = k >= 0 ? run.ownU[k] ?? null : null
+      // A field no random pair had on both sides (absent from the data) keeps its configured u.
+      const uRow = own ?? (sample.observed > 0 ? sample.u : configuredRow(f, 'u'))
+      const m = mRow[1]!, u = uRow[1]!
       const lower = f.levels ?? []
       return {
         field: f.field, comparison: f.comparison, m, u,
         // Two levels: log2((1−m)/(1−u)); with lower levels the disagreement level's own m₀/u₀.
         agreementWeight: agreementWeight(m, u), disagreementWeight: lower.length ? Math.log2(mRow[0]! / uRow[0]!) : disagreementWeight(m, u),
-        mSource: source, uSource: sample.observed > 0 ? 'sample' : 'configured',
+        mSource: source, uSource: own ? 'block' : sample.observed > 0 ? 'sample' : 'configured',
+        ...(own ? { uRandom: sample.u[1]! } : {}),
         mThisStrategy: k >= 0 && run.em && run.observed[k]! > 0 ? run.em.m[k]![1]! : null,
         pairsObserved: k >= 0 ? run.observed[k]! : 0,
         uSampleObserved: sample.observed, uSampleAgreed: sample.agreed,
@@ -198,6 +218,7 @@ export function estimateParameters(table: RecordTable, strategies: readonly Stra
       candidatePairs: run.candidatePairs, distinctPatterns: run.distinctPatterns, oversizedBlocks: run.largeBlocks,
       fieldsEstimated: run.emFields.filter((_, k) => run.observed[k]! > 0).map(i => run.strategy.matchingFields[i]!.field),
       fieldsFixedByBlocking: run.fixed.map(i => run.strategy.matchingFields[i]!.field),
+      ...(run.withinBlockPairs !== null ? { withinBlockPairs: run.withinBlockPairs } : {}),
       lambda: em ? em.lambda : null, expectedMatches: em ? em.expectedMatches : null,
       iterations: em?.iterations ?? 0, converged: em ? em.converged : true,
       lastChange: em ? em.lastChange : null, logLikelihood: em ? em.logLikelihood : null,
@@ -222,7 +243,8 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
   const fixedFields = new Set([...blocking, ...[...blocking].map(b => options.derivedFrom?.[b]).filter((f): f is string => !!f)])
   const emFields: number[] = [], fixed: number[] = []
   strategy.matchingFields.forEach((f, i) => (fixedFields.has(f.field) ? fixed : emFields).push(i))
-  const base = { strategy, emFields, fixed, observed: emFields.map(() => 0), candidatePairs: 0, distinctPatterns: 0, largeBlocks: 0, meanTfOdds: 1 }
+  const base = { strategy, emFields, fixed, observed: emFields.map(() => 0), candidatePairs: 0, distinctPatterns: 0, largeBlocks: 0, meanTfOdds: 1,
+    ownU: emFields.map(() => null), withinBlockPairs: null }
   if (emFields.length === 0) return { ...base, em: null }
   const specs = emFields.map(i => strategy.matchingFields[i]!)
   const fieldLevels = specs.map(f => levels.get(comparisonKey(f))!)
@@ -236,6 +258,7 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
     return { codes: column.codes, adjustment: termFrequencyAdjustments(column, uOf.get(comparisonKey(f))!.u[1]!) }
   })
   let tfOddsSum = 0
+  const blocks = buildBlocks(table, strategy.blockingFields)
   const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
     for (let p = 0; p < n; p++) {
       const i = left[p]!, j = right[p]!
@@ -249,12 +272,31 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
       }
       patterns.add(gamma)
     }
-  }, { neighbourhood: neighbourhoodOf(strategy, table) })
-  const u = specs.map(f => uOf.get(comparisonKey(f))!.u)
-  const m = specs.map((f, k) => initialM(f, u[k]![1]!))
-  const em = expectationMaximisation(patterns, { m, u, lambda: DEFAULT_INITIAL_LAMBDA }, { maxIterations, tolerance })
-  return { ...base, em, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, largeBlocks: stats.largeBlocks.blocks,
+  }, { neighbourhood: neighbourhoodOf(strategy, table) }, blocks)
+  const randomU = specs.map(f => uOf.get(comparisonKey(f))!.u)
+  const m = specs.map((f, k) => initialM(f, randomU[k]![1]!))
+  const fit = (u: number[][]) => expectationMaximisation(patterns, { m, u, lambda: DEFAULT_INITIAL_LAMBDA }, { maxIterations, tolerance })
+  // EM with the random-pair u, then with each field's u inside the blocks where that differs, from EM's matches.
+  let em = fit(randomU)
+  let ownU: (number[] | null)[] = specs.map(() => null)
+  const inside = sampleBlockPairs(blocks, fieldLevels, table.isNew, { pairs: options.blockUSamplePairs, seed: (options.seed ?? DEFAULT_SEED) + strategy.order })
+  for (let round = 0; round < BLOCK_U_ROUNDS; round++) {
+    const next = blockConditionedU(inside, randomU, em.m, em.expectedMatches)
+    if (sameRows(next, ownU)) break
+    ownU = next
+    em = fit(randomU.map((row, k) => ownU[k] ?? row))
+  }
+  return { ...base, em, ownU, withinBlockPairs: inside.withinBlockPairs, candidatePairs: stats.pairsCreated, distinctPatterns: patterns.distinct, largeBlocks: stats.largeBlocks.blocks,
     meanTfOdds: stats.pairsCreated > 0 ? tfOddsSum / stats.pairsCreated : 1 }
+}
+
+/** Whether two rounds chose the same own u rows (to a ten-thousandth). */
+function sameRows(a: (number[] | null)[], b: (number[] | null)[]): boolean {
+  return a.every((row, k) => {
+    const other = b[k]
+    if (!row || !other) return row === other
+    return row.every((p, l) => Math.abs(p - other[l]!) < 1e-4)
+  })
 }
 
 export interface ThresholdInputs {
