@@ -143,17 +143,19 @@ function computeWindows(table: RecordTable, blocks: Blocks, { blockCap, window, 
     largeRecords += size
     const block = members.subarray(from, from + size)
     if (keys.length < size) keys = new Float64Array(Math.max(size, 2 * keys.length))
-    let passes = 0
-    for (const column of columns) {
-      if (passes === SORT_PASSES) break
-      if (!varies(column.codes, block)) continue
-      place(block, column, n, keys.subarray(0, size), passes === 0 ? first : second)
-      passes++
-    }
+    const used = blockSortColumns(columns, block)
+    used.forEach((c, pass) => place(block, columns[c]!, n, keys.subarray(0, size), pass === 0 ? first : second))
     // No sort field tells the block's records apart: record order, a chain through the block.
-    if (passes === 0) for (let k = 0; k < size; k++) first[block[k]!] = k
+    if (used.length === 0) for (let k = 0; k < size; k++) first[block[k]!] = k
   }
   return { blockCap, window, first, second, largeBlocks, largeRecords }
+}
+
+/** Which of the sort fields' columns a large block is sorted by: the first SORT_PASSES that vary in it, as indexes. */
+export function blockSortColumns(columns: readonly Column[], block: Int32Array): number[] {
+  const used: number[] = []
+  for (let c = 0; c < columns.length && used.length < SORT_PASSES; c++) if (varies(columns[c]!.codes, block)) used.push(c)
+  return used
 }
 
 function varies(codes: Int32Array, block: Int32Array): boolean {

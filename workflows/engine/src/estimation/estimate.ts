@@ -8,7 +8,8 @@
  *     doby → dateOfBirth) agree on nearly every candidate pair and say nothing there, so they are left out of
  *     that strategy's EM; their m comes from the strategies that do estimate them. A field that goes with the
  *     blocking (sex with a given name) agrees among the strategy's strangers more often than random pairs say: its
- *     u for that strategy comes from random pairs inside the blocks instead, and EM runs again (block-u.ts).
+ *     u for that strategy comes from random pairs inside the blocks instead, and EM runs again (block-u.ts). On
+ *     the pairs of a block over the cap, the fields its windows sorted on are left out (window-fields.ts).
  *  3. A field's m is the mean of its EM estimates over the strategies that estimated it (Splink averages its
  *     training sessions the same way); a field no strategy could estimate keeps its configured m.
  *  4. A suggested threshold per strategy: the score at which a candidate pair's posterior match probability
@@ -31,8 +32,9 @@ import { agreementWeight, disagreementWeight } from '../weights/weights.js'
 import { blockConditionedU, sampleBlockPairs } from './block-u.js'
 import { expectationMaximisation, twoLevels, DEFAULT_EM_MAX_ITERATIONS, DEFAULT_EM_TOLERANCE, type EmResult } from './em.js'
 import { comparisonKey, FieldLevels } from './levels.js'
-import { PatternCounts } from './patterns.js'
+import { MISSING_LEVEL, PatternCounts } from './patterns.js'
 import { sampleU, DEFAULT_SEED } from './sample-u.js'
+import { windowedFieldMasks } from './window-fields.js'
 
 export const DEFAULT_TARGET_POSTERIOR = 0.5
 export const DEFAULT_INITIAL_LAMBDA = 0.1
@@ -259,20 +261,23 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
   })
   let tfOddsSum = 0
   const blocks = buildBlocks(table, strategy.blockingFields)
+  const neighbourhood = neighbourhoodOf(strategy, table)
+  const windowed = windowedFieldMasks(table, blocks, neighbourhood, specs.map(f => f.field))
   const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
     for (let p = 0; p < n; p++) {
       const i = left[p]!, j = right[p]!
+      const leftOut = windowed === null ? 0 : windowed[blocks.blockOf[i]!]!
       let adjustment = 0
       for (const t of tfFixed) if (t.codes[i] !== 0 && t.codes[i] === t.codes[j]) adjustment += t.adjustment[t.codes[i]!]!
       tfOddsSum += 2 ** adjustment
       for (let k = 0; k < fieldLevels.length; k++) {
-        const g = fieldLevels[k]!.level(i, j)
+        const g = leftOut & (1 << k) ? MISSING_LEVEL : fieldLevels[k]!.level(i, j)
         gamma[k] = g
         if (g >= 0) observed[k]!++
       }
       patterns.add(gamma)
     }
-  }, { neighbourhood: neighbourhoodOf(strategy, table) }, blocks)
+  }, { neighbourhood }, blocks)
   const randomU = specs.map(f => uOf.get(comparisonKey(f))!.u)
   const m = specs.map((f, k) => initialM(f, randomU[k]![1]!))
   const fit = (u: number[][]) => expectationMaximisation(patterns, { m, u, lambda: DEFAULT_INITIAL_LAMBDA }, { maxIterations, tolerance })
