@@ -34,7 +34,7 @@ import { expectationMaximisation, twoLevels, DEFAULT_EM_MAX_ITERATIONS, DEFAULT_
 import { comparisonKey, FieldLevels } from './levels.js'
 import { MISSING_LEVEL, PatternCounts } from './patterns.js'
 import { sampleU, DEFAULT_SEED } from './sample-u.js'
-import { windowedFieldMasks } from './window-fields.js'
+import { windowedFields } from './window-fields.js'
 
 export const DEFAULT_TARGET_POSTERIOR = 0.5
 export const DEFAULT_INITIAL_LAMBDA = 0.1
@@ -111,7 +111,7 @@ export interface StrategyEstimate {
   oversizedBlocks: number
   fieldsEstimated: string[]
   fieldsFixedByBlocking: string[]
-  /** All pairs that share one of the strategy's blocks (whichever its windows compare); absent without EM fields. */
+  /** Pairs inside the strategy's blocks that hold an incoming record (whichever its windows compare); absent without EM fields. */
   withinBlockPairs?: number
   /** Share of candidate pairs that are matches, by EM; null when nothing was estimated. */
   lambda: number | null
@@ -262,16 +262,17 @@ function runStrategy(table: RecordTable, strategy: StrategySpec, levels: Map<str
   let tfOddsSum = 0
   const blocks = buildBlocks(table, strategy.blockingFields)
   const neighbourhood = neighbourhoodOf(strategy, table)
-  const windowed = windowedFieldMasks(table, blocks, neighbourhood, specs.map(f => f.field))
+  const windowed = windowedFields(table, blocks, neighbourhood, specs.map(f => f.field))
+  const K = specs.length
   const stats = generateCandidates(table, strategy.blockingFields, (left, right, n) => {
     for (let p = 0; p < n; p++) {
       const i = left[p]!, j = right[p]!
-      const leftOut = windowed === null ? 0 : windowed[blocks.blockOf[i]!]!
+      const flagsAt = windowed === null ? -1 : blocks.blockOf[i]! * K
       let adjustment = 0
       for (const t of tfFixed) if (t.codes[i] !== 0 && t.codes[i] === t.codes[j]) adjustment += t.adjustment[t.codes[i]!]!
       tfOddsSum += 2 ** adjustment
       for (let k = 0; k < fieldLevels.length; k++) {
-        const g = leftOut & (1 << k) ? MISSING_LEVEL : fieldLevels[k]!.level(i, j)
+        const g = flagsAt >= 0 && windowed![flagsAt + k] === 1 ? MISSING_LEVEL : fieldLevels[k]!.level(i, j)
         gamma[k] = g
         if (g >= 0) observed[k]!++
       }

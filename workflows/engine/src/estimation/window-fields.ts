@@ -12,19 +12,19 @@ import { blockSortColumns, type Neighbourhood } from '../blocking/neighbourhood.
 import type { RecordTable } from '../columnar/record-table.js'
 
 /**
- * Per block, a bit mask over `emFields` (field names, at most 31) of the fields its windows sorted on; 0 for a
- * block compared whole. Null when the strategy has no large block.
+ * Per block and EM field (index block × emFields.length + field), 1 where the block's windows sorted on that field;
+ * all 0 for a block compared whole. Null when the strategy has no large block.
  */
-export function windowedFieldMasks(table: RecordTable, blocks: Blocks, neighbourhood: Neighbourhood, emFields: readonly string[]): Int32Array | null {
-  if (emFields.length > 31) throw new Error('at most 31 estimated fields per strategy')
+export function windowedFields(table: RecordTable, blocks: Blocks, neighbourhood: Neighbourhood, emFields: readonly string[]): Uint8Array | null {
   const columns = neighbourhood.sortFields.map((f) => table.column(f))
-  const bitOf = neighbourhood.sortFields.map((f) => emFields.reduce((bits, name, k) => (name === f ? bits | (1 << k) : bits), 0))
-  let masks: Int32Array | null = null
+  const fieldOf = neighbourhood.sortFields.map((f) => emFields.indexOf(f))
+  const k = emFields.length
+  let flags: Uint8Array | null = null
   for (let b = 0; b < blocks.count; b++) {
     const from = blocks.starts[b]!, size = blocks.starts[b + 1]! - from
     if (size <= neighbourhood.blockCap) continue
-    masks ??= new Int32Array(blocks.count)
-    for (const c of blockSortColumns(columns, blocks.members.subarray(from, from + size))) masks[b]! |= bitOf[c]!
+    flags ??= new Uint8Array(blocks.count * k)
+    for (const c of blockSortColumns(columns, blocks.members.subarray(from, from + size))) if (fieldOf[c]! >= 0) flags[b * k + fieldOf[c]!] = 1
   }
-  return masks
+  return flags
 }
